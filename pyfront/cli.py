@@ -1,0 +1,89 @@
+"""The ``mindgames`` console script: dispatch to ``pyfront.commands.<name>``.
+
+Only the chosen sub-command's module is imported, and every failure becomes one line on
+stderr with a non-zero exit code: users never see a Python traceback (set
+``MINDGAMES_DEBUG=1`` to get one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+
+from .commands import COMMANDS
+
+
+def _load(name: str):
+    return importlib.import_module(f"pyfront.commands.{COMMANDS[name]}")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    from . import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="mindgames",
+        description="Theory-of-mind problems in Dynamic Epistemic Logic.",
+    )
+    parser.add_argument("--version", action="version", version=f"mindgames {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        if only is not None and name != only:
+            continue
+        try:
+            module = _load(name)
+        except ModuleNotFoundError as err:
+            if err.name and err.name.startswith("pyfront.commands"):
+                continue  # sub-command not present in this build
+            raise
+        sp = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.add_arguments(sp)
+        sp.set_defaults(_module=module)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    only = argv[0] if argv and argv[0] in COMMANDS else None
+    debug = bool(os.environ.get("MINDGAMES_DEBUG"))
+    try:
+        parser = build_parser(only)
+        args = parser.parse_args(argv)
+        if getattr(args, "_module", None) is None:
+            parser.print_help()
+            return 0 if not argv else 2
+        return int(args._module.run(args) or 0)
+    except KeyboardInterrupt:
+        print("mindgames: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
+    except Exception as err:  # noqa: BLE001 - the one place that turns errors into lines
+        if debug:
+            raise
+        from smcdel_bridge.errors import SmcdelError
+
+        from .errors import UserError
+
+        if isinstance(err, (UserError, SmcdelError)):
+            print(f"mindgames: {err}", file=sys.stderr)
+        elif isinstance(err, OSError):
+            where = f"{err.filename}: " if getattr(err, "filename", None) else ""
+            print(f"mindgames: {where}{err.strerror or err}", file=sys.stderr)
+        else:
+            msg = str(err).splitlines()[0] if str(err) else ""
+            print(
+                f"mindgames: internal error: {type(err).__name__}: {msg} "
+                "(set MINDGAMES_DEBUG=1 for details)",
+                file=sys.stderr,
+            )
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

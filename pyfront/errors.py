@@ -1,0 +1,30 @@
+"""User-facing errors: one line, naming file, line and column where they exist."""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """Bad input or a failed precondition, reported as one line and exit code 1."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ):
+        super().__init__(message)
+        self.message = message
+        self.file, self.line, self.column = file, line, column
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file is not None:
+            where = str(self.file)
+            if self.line is not None:
+                where += f":{self.line}"
+                if self.column is not None:
+                    where += f":{self.column}"
+            where += ": "
+        return where + self.message

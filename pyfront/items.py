@@ -1,0 +1,29 @@
+"""A check item: one question for a checker, from a DSL file or a dataset row.
+
+DSL files and datasets both become lists of :class:`CheckItem`, which ``mindgames check``
+sends to a backend; the item keeps where it came from so results can name it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CheckItem:
+    #: the file the item came from
+    source: str
+    #: 0-based position of the item in its file (dataset row, or hypothesis index in a DSL file)
+    row: int
+    #: SMCDEL input text whose single ``VALID?`` job decides the label
+    #: (the published ``smcdel_problem`` form: ``VALID? [ ! a1 ] … [ ! an ] h``)
+    problem: str
+    #: SMCDEL input whose ``VALID?`` answer is True exactly when the premise is contradictory
+    #: (the published ``pbcheck`` form); None: derive it from ``problem``
+    pbcheck: str | None = None
+    #: "entailment" / "not_entailment" expected by a label column or a DSL expectation
+    expected: str | None = None
+    #: human name of the item (DSL problem and hypothesis), for reports
+    name: str | None = None
+    #: 1-based line in ``source`` where the item is written, when known
+    line: int | None = None

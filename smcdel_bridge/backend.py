@@ -1,0 +1,77 @@
+"""The one backend interface, written down once.
+
+Every checker — the explicit engine, the symbolic (BDD) engine and the official
+``smcdel`` binary — implements :class:`Backend`, so callers pick one by name
+(:func:`get_backend`) and tests run the same cases on all of them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Iterable, Iterator
+
+from .errors import SmcdelError
+from .program import Answer, CheckInput
+
+
+class Backend(ABC):
+    """A model checker for SMCDEL inputs."""
+
+    #: short name used on the command line (``native``, ``explicit``, ``symbolic``, ``smcdel``)
+    name: str = "abstract"
+
+    @abstractmethod
+    def available(self) -> bool:
+        """Whether this backend can run on this machine."""
+
+    @abstractmethod
+    def version(self) -> str:
+        """A one-line version description (for ``mindgames doctor``)."""
+
+    @abstractmethod
+    def run(self, program: CheckInput) -> list[Answer]:
+        """Answer every job of ``program`` in order.
+
+        Raises :class:`~smcdel_bridge.errors.SmcdelError` (sanity, boolean-law, size or
+        backend failures) with the reference's wording.
+        """
+
+    def run_many(
+        self, programs: Iterable[CheckInput]
+    ) -> Iterator[list[Answer] | SmcdelError]:
+        """Answer many independent programs; a failing one yields its error, the rest go on.
+
+        Backends with a per-call cost (the official binary) override this to batch.
+        """
+        for program in programs:
+            try:
+                yield self.run(program)
+            except SmcdelError as err:
+                yield err
+
+
+_REGISTRY: dict[str, str] = {
+    # name -> "module:factory"; imported lazily to keep start-up lean
+    "explicit": "smcdel_bridge.native.explicit:ExplicitBackend",
+    "symbolic": "smcdel_bridge.native.symbolic:SymbolicBackend",
+    "native": "smcdel_bridge.native:NativeBackend",
+    "smcdel": "smcdel_bridge.official:OfficialBackend",
+}
+
+
+def backend_names() -> tuple[str, ...]:
+    return tuple(_REGISTRY)
+
+
+def get_backend(name: str, **options) -> Backend:
+    """Instantiate the backend called ``name`` (see :func:`backend_names`)."""
+    import importlib
+
+    try:
+        target = _REGISTRY[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown backend {name!r}; choose one of {', '.join(_REGISTRY)}"
+        ) from None
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)(**options)

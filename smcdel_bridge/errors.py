@@ -1,0 +1,70 @@
+"""Errors a checker reports, worded as the reference SMCDEL words them.
+
+``str(err)`` is always one line, ready for stderr after the program name.
+"""
+
+from __future__ import annotations
+
+
+class SmcdelError(Exception):
+    """Base class: bad SMCDEL input or a failed check."""
+
+    kind = "error"
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class LexError(SmcdelError):
+    """``lexical error at line L, column C``."""
+
+    kind = "lexical"
+
+    def __init__(self, line: int, column: int):
+        super().__init__(f"lexical error at line {line}, column {column}")
+        self.line, self.column = line, column
+
+
+class ParseError(SmcdelError):
+    """``Parse error in line L, column C``."""
+
+    kind = "parse"
+
+    def __init__(self, line: int, column: int):
+        super().__init__(f"Parse error in line {line}, column {column}")
+        self.line, self.column = line, column
+
+
+class SanityError(SmcdelError):
+    """``Sanity check failed:`` followed by the reasons the reference gives."""
+
+    kind = "sanity"
+
+    def __init__(self, reasons: list[str] | tuple[str, ...]):
+        self.reasons = tuple(reasons)
+        super().__init__("Sanity check failed: " + "; ".join(self.reasons))
+
+
+class NotBooleanError(SmcdelError):
+    """``boolBddOf failed: Not a boolean formula.`` (e.g. an epistemic law)."""
+
+    kind = "boolean"
+
+    def __init__(self):
+        super().__init__("boolBddOf failed: Not a boolean formula.")
+
+
+class TooLargeError(SmcdelError):
+    """The explicit engine was asked about more states than it can enumerate."""
+
+    kind = "too-large"
+
+
+class BackendError(SmcdelError):
+    """A backend failed to answer (missing binary, crash, hang, garbage output)."""
+
+    kind = "backend"

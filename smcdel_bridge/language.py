@@ -1,0 +1,291 @@
+"""The formula AST shared by every stage of the toolkit.
+
+The constructors mirror SMCDEL's ``SMCDEL.Language.Form`` one for one, so that a parsed
+formula has exactly the tree the reference builds (diamonds, for instance, are not
+constructors: the parser desugars ``< ! f > g`` to ``Neg(PubAnnounce(f, Neg(g)))`` as the
+reference does).  Nodes are frozen, slotted dataclasses: immutable, hashable, comparable,
+cheap to share between the parser, the printers, the renderers and the engines.
+
+Agents are strings, atoms are non-negative ints; lists of children are tuples.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Union
+
+Agent = str
+
+
+class Form:
+    """Base class of every formula node."""
+
+    __slots__ = ()
+
+    def children(self) -> tuple["Form", ...]:
+        """Direct sub-formulas, left to right."""
+        return ()
+
+    def walk(self) -> Iterator["Form"]:
+        """This node and all its sub-formulas, pre-order."""
+        stack: list[Form] = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children()))
+
+    def atoms(self) -> frozenset[int]:
+        """Atoms that occur in the formula (including quantified ones)."""
+        out: set[int] = set()
+        for node in self.walk():
+            if isinstance(node, Prp):
+                out.add(node.n)
+            elif isinstance(node, (Forall, Exists)):
+                out.update(node.props)
+        return frozenset(out)
+
+    def agents(self) -> frozenset[Agent]:
+        """Agents mentioned anywhere in the formula."""
+        out: set[Agent] = set()
+        for node in self.walk():
+            if isinstance(node, (K, Kw)):
+                out.add(node.agent)
+            elif isinstance(node, (Ck, Ckw, Dk, Dkw, Announce, AnnounceW)):
+                out.update(node.group)
+        return frozenset(out)
+
+    def __str__(self) -> str:  # the reference's own pretty-printing
+        from .syntax.printer import pp_form
+
+        return pp_form(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Top(Form):
+    """Truth (``Top``, printed ``T``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bot(Form):
+    """Falsity (``Bot``, printed ``F``)."""
+
+
+TOP = Top()
+BOT = Bot()
+
+
+@dataclass(frozen=True, slots=True)
+class Prp(Form):
+    """An atomic proposition, numbered as in SMCDEL (``P n``)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class Neg(Form):
+    f: Form
+
+    def children(self):
+        return (self.f,)
+
+
+@dataclass(frozen=True, slots=True)
+class Conj(Form):
+    """Conjunction of any number of formulas (the empty one is true)."""
+
+    fs: tuple[Form, ...]
+
+    def children(self):
+        return self.fs
+
+
+@dataclass(frozen=True, slots=True)
+class Disj(Form):
+    """Disjunction of any number of formulas (the empty one is false)."""
+
+    fs: tuple[Form, ...]
+
+    def children(self):
+        return self.fs
+
+
+@dataclass(frozen=True, slots=True)
+class Xor(Form):
+    """Exclusive or (parity) of any number of formulas."""
+
+    fs: tuple[Form, ...]
+
+    def children(self):
+        return self.fs
+
+
+@dataclass(frozen=True, slots=True)
+class Impl(Form):
+    a: Form
+    b: Form
+
+    def children(self):
+        return (self.a, self.b)
+
+
+@dataclass(frozen=True, slots=True)
+class Equi(Form):
+    a: Form
+    b: Form
+
+    def children(self):
+        return (self.a, self.b)
+
+
+@dataclass(frozen=True, slots=True)
+class Forall(Form):
+    """Boolean quantifier over atoms (acts on the Boolean function of ``f``)."""
+
+    props: tuple[int, ...]
+    f: Form
+
+    def children(self):
+        return (self.f,)
+
+
+@dataclass(frozen=True, slots=True)
+class Exists(Form):
+    props: tuple[int, ...]
+    f: Form
+
+    def children(self):
+        return (self.f,)
+
+
+@dataclass(frozen=True, slots=True)
+class K(Form):
+    """``agent`` knows that ``f``."""
+
+    agent: Agent
+    f: Form
+
+    def children(self):
+        return (self.f,)
+
+
+@dataclass(frozen=True, slots=True)
+class Kw(Form):
+    """``agent`` knows whether ``f``."""
+
+    agent: Agent
+    f: Form
+
+    def children(self):
+        return (self.f,)
+
+
+@dataclass(frozen=True, slots=True)
+class Ck(Form):
+    """Common knowledge that ``f`` in ``group``."""
+
+    group: tuple[Agent, ...]
+    f: Form
+
+    def children(self):
+        return (self.f,)
+
+
+@dataclass(frozen=True, slots=True)
+class Ckw(Form):
+    group: tuple[Agent, ...]
+    f: Form
+
+    def children(self):
+        return (self.f,)
+
+
+@dataclass(frozen=True, slots=True)
+class Dk(Form):
+    """Distributed knowledge that ``f`` in ``group``."""
+
+    group: tuple[Agent, ...]
+    f: Form
+
+    def children(self):
+        return (self.f,)
+
+
+@dataclass(frozen=True, slots=True)
+class Dkw(Form):
+    group: tuple[Agent, ...]
+    f: Form
+
+    def children(self):
+        return (self.f,)
+
+
+@dataclass(frozen=True, slots=True)
+class PubAnnounce(Form):
+    """``[ ! ann ] f``: after the public announcement of ``ann``, ``f``."""
+
+    ann: Form
+    f: Form
+
+    def children(self):
+        return (self.ann, self.f)
+
+
+@dataclass(frozen=True, slots=True)
+class PubAnnounceW(Form):
+    """``[ ? ! ann ] f``: after announcing whether ``ann``, ``f``."""
+
+    ann: Form
+    f: Form
+
+    def children(self):
+        return (self.ann, self.f)
+
+
+@dataclass(frozen=True, slots=True)
+class Announce(Form):
+    """``[ group ! ann ] f``: after ``ann`` is announced to ``group`` only, ``f``."""
+
+    group: tuple[Agent, ...]
+    ann: Form
+    f: Form
+
+    def children(self):
+        return (self.ann, self.f)
+
+
+@dataclass(frozen=True, slots=True)
+class AnnounceW(Form):
+    group: tuple[Agent, ...]
+    ann: Form
+    f: Form
+
+    def children(self):
+        return (self.ann, self.f)
+
+
+FormT = Union[
+    Top, Bot, Prp, Neg, Conj, Disj, Xor, Impl, Equi, Forall, Exists,
+    K, Kw, Ck, Ckw, Dk, Dkw, PubAnnounce, PubAnnounceW, Announce, AnnounceW,
+]
+
+
+# --- convenience constructors used by the human-side layers -----------------
+
+def p(n: int) -> Prp:
+    return Prp(n)
+
+
+def conj(*fs: Form) -> Conj:
+    return Conj(tuple(fs))
+
+
+def disj(*fs: Form) -> Disj:
+    return Disj(tuple(fs))
+
+
+def is_boolean(f: Form) -> bool:
+    """True when ``f`` has no epistemic or dynamic operator (a plain Boolean formula)."""
+    return all(
+        isinstance(n, (Top, Bot, Prp, Neg, Conj, Disj, Xor, Impl, Equi, Forall, Exists))
+        for n in f.walk()
+    )
