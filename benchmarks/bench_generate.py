@@ -1,0 +1,200 @@
+"""``mindgames generate`` at the paper's settings: time, stage throughput, guarantees, kinds.
+
+1. ``mindgames generate --size 1000 --seed 0`` as a user runs it (a fresh process, start-up
+   included), with 1 and with 2 workers: wall time (best of ``--repeat``), and whether the
+   two output folders are byte-identical.
+2. The same configuration in-process: seconds and throughput of each stage.
+3. The guarantees, on the written files: four setups, at least 3,900 rows, exactly 50/50 per
+   setup, no duplicate (premise, hypothesis), no premise in two splits, and every label
+   re-derived by ``mindgames check`` (0 disagreements, 0 contradictory premises).
+4. The distributions of agents, announcements, depths and of announcement and hypothesis
+   kinds, next to the published test split's (``STATS.md`` of the shared MindGames data),
+   with the total variation distance of each table.
+5. The same guarantees past the paper: up to 8 agents and hypothesis order K up to 4.
+
+    python benchmarks/bench_generate.py [--size 1000] [--seed 0] [--repeat 3]
+                                        [--stats PATH/TO/STATS.md] [--skip-scale]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from pyfront.generate import stats as S  # noqa: E402
+from pyfront.generate.pipeline import GenerateConfig, generate  # noqa: E402
+from pyfront.generate.split import SPLIT_NAMES  # noqa: E402
+
+TARGET_SECONDS = 10.0
+
+
+def _cli(*args: str) -> tuple[float, subprocess.CompletedProcess]:
+    t0 = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "pyfront", *args], capture_output=True, text=True, cwd=REPO
+    )
+    return time.perf_counter() - t0, done
+
+
+def _read(folder: Path) -> dict[str, list[dict]]:
+    return {
+        name: [json.loads(line) for line in (folder / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()]
+        for name in SPLIT_NAMES
+    }
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    names = sorted(p.name for p in a.iterdir())
+    return names == sorted(p.name for p in b.iterdir()) and all(
+        (a / n).read_bytes() == (b / n).read_bytes() for n in names
+    )
+
+
+def guarantees(folder: Path, size: int, setups: int = 4) -> list[tuple[str, bool, str]]:
+    """(guarantee, holds, detail) for the dataset in ``folder``; runs ``mindgames check``."""
+    splits = _read(folder)
+    rows = [r for name in SPLIT_NAMES for r in splits[name]]
+    out = []
+    found = sorted({r["setup"] for r in rows})
+    out.append(("all setups present", len(found) == setups, ", ".join(found)))
+    out.append((f"rows >= {int(0.975 * size * setups)}", len(rows) >= 0.975 * size * setups, str(len(rows))))
+    balance = Counter((r["setup"], r["label"]) for r in rows)
+    ok = all(balance[(s, "entailment")] == balance[(s, "not_entailment")] for s in found)
+    out.append(("exactly 50/50 per setup", ok,
+                "; ".join(f"{s} {balance[(s, 'entailment')]}/{balance[(s, 'not_entailment')]}" for s in found)))
+    pairs = Counter((r["premise"], r["hypothesis"]) for r in rows)
+    dups = sum(c - 1 for c in pairs.values())
+    out.append(("no duplicate (premise, hypothesis)", dups == 0, f"{dups} duplicates"))
+    homes: dict[str, set[str]] = {}
+    for name in SPLIT_NAMES:
+        for r in splits[name]:
+            homes.setdefault(r["premise"], set()).add(name)
+    leaks = sum(1 for v in homes.values() if len(v) > 1)
+    out.append(("no premise in two splits", leaks == 0, f"{leaks} premises leak, {len(homes)} premises"))
+    with tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "check.jsonl"
+        seconds, done = _cli("check", *(str(folder / f"{n}.jsonl") for n in SPLIT_NAMES), "-o", str(report))
+        results = [json.loads(line) for line in report.read_text().splitlines()] if report.exists() else []
+    disagree = sum(1 for r in results if r.get("agrees") is not True)
+    contradictory = sum(1 for r in results if r.get("contradictory"))
+    out.append((
+        "mindgames check: 0 disagreements",
+        done.returncode == 0 and disagree == 0 and len(results) == len(rows),
+        f"{len(results)} checked, {disagree} disagreements, exit {done.returncode}, {seconds:.2f} s",
+    ))
+    out.append(("no contradictory premise", contradictory == 0 and bool(results), f"{contradictory} contradictory"))
+    return out
+
+
+def _print_guarantees(items) -> bool:
+    ok_all = True
+    for name, ok, detail in items:
+        ok_all &= ok
+        print(f"  [{'ok' if ok else 'FAIL'}] {name:40s} {detail}")
+    return ok_all
+
+
+def _print_distributions(rows: list[dict], stats_path: Path) -> None:
+    ours = S.distribution(rows)
+    published = S.read_stats_markdown(stats_path)
+    tables = ["setup", "label", "n_agents", "n_announcements", "hypothesis_depth",
+              "further announcements", "hypotheses"]
+    tables += [f"further announcements in setup {s}" for s in
+               ("forehead", "forehead_mirror", "internal", "explicit")]
+    print(f"\n## distributions: generated ({len(rows)} rows) vs published test split "
+          f"({sum(published['setup'].values())} rows)")
+    for table in tables:
+        if table not in published:
+            continue
+        tv = S.total_variation(ours.get(table, Counter()), published[table])
+        print(f"\n{table}  (total variation {tv:.3f})")
+        print(f"  {'value':44s} {'generated':>9s} {'published':>9s}")
+        for value, a, b in S.comparison_rows(ours.get(table, Counter()), published[table]):
+            print(f"  {value:44s} {a * 100:8.1f}% {b * 100:8.1f}%")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--size", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--repeat", type=int, default=3, help="CLI runs per worker count (best is reported)")
+    ap.add_argument("--stats", type=Path,
+                    default=Path(os.environ.get("MINDGAMES_SHARED", REPO.parent / "shared")) / "mindgames" / "STATS.md")
+    ap.add_argument("--skip-scale", action="store_true", help="skip the 8-agent, K=4 run")
+    args = ap.parse_args()
+    ok_all = True
+
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        print(f"## mindgames generate --size {args.size} --seed {args.seed}  "
+              f"({os.cpu_count()} CPUs, best of {args.repeat})")
+        folders = {}
+        for workers in (1, 2):
+            best = None
+            for k in range(args.repeat):
+                folder = tmp / f"w{workers}-{k}"
+                seconds, done = _cli("generate", "--size", str(args.size), "--seed", str(args.seed),
+                                     "--workers", str(workers), "--quiet", "-o", str(folder))
+                if done.returncode != 0:
+                    print(done.stderr)
+                    return 1
+                best = seconds if best is None else min(best, seconds)
+                folders.setdefault(workers, folder)
+            within = best < TARGET_SECONDS
+            ok_all &= within
+            print(f"  workers={workers}: {best:6.2f} s wall (command start-up included)  "
+                  f"[{'ok' if within else 'FAIL'}: target < {TARGET_SECONDS:.0f} s]")
+        same = _same_bytes(folders[1], folders[2]) and all(
+            _same_bytes(folders[1], tmp / f"w{w}-{k}") for w in (1, 2) for k in range(args.repeat)
+        )
+        ok_all &= same
+        print(f"  byte-identical across runs and worker counts: {'ok' if same else 'FAIL'}")
+
+        print("\n## stages (in-process, 1 worker)")
+        result = generate(GenerateConfig(size=args.size, seed=args.seed), workers=1)
+        print(f"  {'stage':28s} {'seconds':>8s} {'items':>16s} {'per second':>12s}")
+        for st in result.stages:
+            print(f"  {st.name:28s} {st.seconds:8.3f} {st.items:>9d} {st.unit:6s} {st.rate:12,.0f}")
+        for setup, p in result.progress.items():
+            print(f"  {setup:16s} drawn {p.draws:6d}  contradictory {p.contradictory:6d}  "
+                  f"one-sided {p.one_sided:4d}  capped {p.capped:5d}  premises {len(p.groups):4d}")
+
+        print("\n## guarantees")
+        ok_all &= _print_guarantees(guarantees(folders[1], args.size))
+
+        rows = [r for rs in _read(folders[1]).values() for r in rs]
+        if args.stats.exists():
+            _print_distributions(rows, args.stats)
+        else:
+            print(f"\n(published statistics not found at {args.stats}: distributions skipped)")
+
+        if not args.skip_scale:
+            size = 200
+            print(f"\n## past the paper: --agents 2-8 --order 1-4 --size {size}")
+            folder = tmp / "scale"
+            seconds, done = _cli("generate", "--size", str(size), "--seed", str(args.seed),
+                                 "--agents", "2-8", "--order", "1-4", "--quiet", "-o", str(folder))
+            print(f"  {seconds:.2f} s wall, exit {done.returncode}")
+            ok_all &= done.returncode == 0
+            if done.returncode == 0:
+                ok_all &= _print_guarantees(guarantees(folder, size))
+                rows = [r for rs in _read(folder).values() for r in rs]
+                print("  rows by (agents, depth):",
+                      dict(sorted(Counter((r["n_agents"], r["hypothesis_depth"]) for r in rows).items())))
+
+    print(f"\n{'all targets met' if ok_all else 'SOME TARGETS MISSED'}")
+    return 0 if ok_all else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

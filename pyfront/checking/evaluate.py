@@ -1,0 +1,284 @@
+"""Answering check items with a backend, and the JSON line each item becomes.
+
+An item's SMCDEL problem holds one job (the published form: ``VALID? [ ! a1 ] … h``).
+Its premise is contradictory when no state survives the announcements: that comes from
+the item's ``pbcheck`` input when it has one, otherwise from a premise check added to the
+problem itself (:mod:`smcdel_bridge.premise`), so that it rides in the same call.
+
+Records follow the command-line contract — ``source``, ``row``, ``valid``, ``label``,
+``contradictory``, ``expected``, ``agrees`` — plus ``name`` (when the item has one),
+``job`` and ``states`` (SMCDEL input files), ``error`` (a failed item) and, when both
+backends run, ``backends`` (each one's answer) and ``backends_agree``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from itertools import islice, tee
+from typing import Iterable, Iterator
+
+from smcdel_bridge.errors import SmcdelError
+from smcdel_bridge.program import BoolAnswer, CheckInput, StatesAnswer, Structure, ValidQ, WhereQ
+
+from pyfront.items import CheckItem
+
+from .sources import SMCDEL_SUFFIX, ItemFailure
+
+#: items handed to one worker process at a time (embedded checker)
+CHUNK = 256
+
+
+@dataclass
+class Plan:
+    """What to ask a backend about one item, and how to read the answers."""
+
+    item: CheckItem
+    #: (program, its author's text or None) — the main problem first, then its pbcheck
+    programs: list[tuple[CheckInput, str | None]] = field(default_factory=list)
+    kind: str = "VALID?"
+    #: the main program carries the premise check as its last job
+    derived: bool = True
+    error: str | None = None
+
+
+def where(item: CheckItem | ItemFailure) -> str:
+    """How messages name an item: ``file: row N`` (DSL items: ``file:line: name``)."""
+    if item.source.endswith(".del") and item.line is not None:
+        return f"{item.source}:{item.line}" + (f": {item.name}" if item.name else "")
+    if item.row is None:
+        return item.source
+    return f"{item.source}: row {item.row}"
+
+
+def _part(item: CheckItem, what: str) -> str:
+    return what if not item.source.endswith((".del", SMCDEL_SUFFIX)) else what.replace(
+        "smcdel_problem", "problem")
+
+
+def plan_item(item: CheckItem) -> Plan:
+    """Parse the item's SMCDEL text(s); a parse error or a wrong job count ends the plan."""
+    from smcdel_bridge.premise import fresh_atom, premise_job
+    from smcdel_bridge.syntax import parse_input
+
+    plan = Plan(item)
+    try:
+        program = parse_input(item.problem)
+    except SmcdelError as err:
+        plan.error = f"{where(item)}: {_part(item, 'smcdel_problem')}: {err}"
+        return plan
+    if len(program.jobs) != 1:
+        plan.error = (f"{where(item)}: {_part(item, 'smcdel_problem')} must hold exactly one "
+                      f"job, it holds {len(program.jobs)}")
+        return plan
+    (job,) = program.jobs
+    plan.kind = job.kind
+    extra = (ValidQ(job.form),) if isinstance(job, WhereQ) else ()
+    if item.pbcheck is not None:
+        try:
+            pbcheck = parse_input(item.pbcheck)
+        except SmcdelError as err:
+            plan.error = f"{where(item)}: pbcheck: {err}"
+            return plan
+        if len(pbcheck.jobs) != 1 or not isinstance(pbcheck.jobs[0], ValidQ):
+            plan.error = f"{where(item)}: pbcheck must hold exactly one VALID? job"
+            return plan
+        plan.derived = False
+        if extra:
+            plan.programs.append((CheckInput(program.structure, (job,) + extra), None))
+        else:
+            plan.programs.append((program, item.problem))
+        plan.programs.append((pbcheck, item.pbcheck))
+        return plan
+    atom = fresh_atom(program)
+    st = program.structure
+    structure = Structure(st.vocab + (atom,), st.law, st.obs)
+    plan.programs.append(
+        (CheckInput(structure, (job,) + extra + (premise_job(job, atom),)), None))
+    return plan
+
+
+def base_record(item: CheckItem | ItemFailure) -> dict:
+    record = {
+        "source": item.source,
+        "row": item.row,
+        "valid": None,
+        "label": None,
+        "contradictory": None,
+        "expected": getattr(item, "expected", None),
+        "agrees": None,
+    }
+    if item.name:
+        record["name"] = item.name
+    return record
+
+
+def failure_record(failure: ItemFailure) -> dict:
+    record = base_record(failure)
+    record["error"] = failure.message
+    return record
+
+
+def decide(plan: Plan, results: list[list | SmcdelError]) -> dict:
+    """The record of a planned item from its programs' answers (or errors)."""
+    item = plan.item
+    record = base_record(item)
+    if item.source.endswith(SMCDEL_SUFFIX):
+        record["job"] = plan.kind
+    if plan.error is not None:
+        record["error"] = plan.error
+        return record
+    names = [_part(item, "smcdel_problem"), "pbcheck"]
+    for what, result in zip(names, results):
+        if isinstance(result, SmcdelError):
+            record["error"] = f"{where(item)}: {what}: {result}"
+            return record
+    main = results[0]
+    try:
+        if plan.kind == "WHERE?":
+            states = main[0]
+            valid = main[1].value
+            assert isinstance(states, StatesAnswer)
+            record["states"] = [list(s) for s in states.states]
+        else:
+            valid = main[0].value
+        contradictory = main[-1].value if plan.derived else results[1][0].value
+        assert isinstance(valid, bool) and isinstance(contradictory, bool)
+    except (IndexError, AttributeError, AssertionError):
+        record["error"] = f"{where(item)}: the checker's answers do not fit the jobs asked"
+        return record
+    record["valid"] = valid
+    record["label"] = "entailment" if valid else "not_entailment"
+    record["contradictory"] = contradictory
+    if record["expected"] is not None:
+        record["agrees"] = record["label"] == record["expected"]
+    return record
+
+
+# -- the embedded checker -----------------------------------------------------------------
+
+_NATIVE = None
+
+
+def _init_native(engine: str) -> None:
+    global _NATIVE
+    from smcdel_bridge.backend import get_backend
+
+    _NATIVE = get_backend("native", engine=engine)
+
+
+def _run_native(program: CheckInput):
+    try:
+        return _NATIVE.run(program)
+    except SmcdelError as err:
+        return err
+
+
+def native_chunk(entries: list) -> list[tuple[object, dict]]:
+    """Records for a chunk of items (runs in worker processes too)."""
+    out = []
+    for entry in entries:
+        if isinstance(entry, ItemFailure):
+            out.append((entry, failure_record(entry)))
+            continue
+        plan = plan_item(entry)
+        results = [] if plan.error else [_run_native(p) for p, _ in plan.programs]
+        out.append((entry, decide(plan, results)))
+    return out
+
+
+def _chunks(entries: Iterable, size: int) -> Iterator[list]:
+    iterator = iter(entries)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+
+
+def evaluate_native(entries: Iterable, *, engine: str = "auto", workers: int = 1):
+    """(item, record) for every entry, with the embedded checker, in order."""
+    from smcdel_bridge.batch import ordered_map
+
+    for chunk in ordered_map(native_chunk, _chunks(entries, CHUNK), workers=workers,
+                             initializer=_init_native, initargs=(engine,)):
+        yield from chunk
+
+
+# -- the official binary -------------------------------------------------------------------
+
+def evaluate_official(entries: Iterable, backend) -> Iterator[tuple[object, dict]]:
+    """(item, record) for every entry, with the official binary, in order.
+
+    Items are planned here and their programs streamed to :func:`smcdel_bridge.batch.run_tasks`
+    (packed, parallel); answers come back in order and are matched to their items.
+    """
+    from smcdel_bridge.batch import Task
+
+    waiting: deque[tuple[object, Plan | None, int]] = deque()
+
+    def tasks():
+        for n, entry in enumerate(entries):
+            if isinstance(entry, ItemFailure):
+                waiting.append((entry, None, 0))
+                continue
+            plan = plan_item(entry)
+            programs = [] if plan.error else plan.programs
+            waiting.append((entry, plan, len(programs)))
+            for k, (program, text) in enumerate(programs):
+                yield Task(key=(n, k), program=program, text=text)
+
+    def ready_without_tasks():
+        while waiting and waiting[0][2] == 0:
+            entry, plan, _ = waiting.popleft()
+            yield entry, (failure_record(entry) if plan is None else decide(plan, []))
+
+    collected: list = []
+    for outcome in backend.run_tasks(tasks()):
+        yield from ready_without_tasks()
+        collected.append(outcome.error if outcome.error is not None else outcome.answers)
+        entry, plan, count = waiting[0]
+        if len(collected) == count:
+            waiting.popleft()
+            yield entry, decide(plan, collected)
+            collected = []
+    yield from ready_without_tasks()
+
+
+# -- both, compared --------------------------------------------------------------------------
+
+def _answer_of(record: dict) -> dict:
+    if "error" in record:
+        return {"error": record["error"]}
+    out = {"valid": record["valid"], "contradictory": record["contradictory"]}
+    if "states" in record:
+        out["states"] = record["states"]
+    return out
+
+
+def merge_both(native: dict, official: dict) -> dict:
+    """One record from both backends' records: the reference's answer, each one's answer,
+    and whether they agree (the same answers, or the same error).  When either failed the
+    item is failed and its answer fields are null."""
+    mine, ref = _answer_of(native), _answer_of(official)
+    record = dict(official)
+    failed = [(name, r["error"]) for name, r in (("native", native), ("smcdel", official))
+              if "error" in r]
+    if failed:
+        if len(failed) == 2 and failed[0][1] == failed[1][1]:
+            record["error"] = failed[0][1]
+        else:
+            record["error"] = "; ".join(f"{name}: {msg}" for name, msg in failed)
+        for key in ("valid", "label", "contradictory", "agrees"):
+            record[key] = None
+        record.pop("states", None)
+    record["backends"] = {"native": mine, "smcdel": ref}
+    record["backends_agree"] = mine == ref
+    return record
+
+
+def evaluate_both(entries: Iterable, backend, *, engine: str = "auto", workers: int = 1):
+    """(item, record) with both backends compared, in order."""
+    left, right = tee(entries)
+    for (item, native), (_, official) in zip(
+        evaluate_native(left, engine=engine, workers=1),
+        evaluate_official(right, backend),
+    ):
+        yield item, merge_both(native, official)

@@ -1,0 +1,159 @@
+"""The end of a ``mindgames check`` run: the summary table and the lists of problems.
+
+One table row per source file — items, labels (``entail`` / ``not_entail``), contradictory
+premises (``contra``), agreement with the expected labels, failures, and backend
+disagreements (``backends≠``) when both ran — then the failed
+items, the items whose label differs from the expected one, and — for ``--backend both`` —
+a disagreement report naming each item, its formula and each backend's answer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+#: how many entries each list of problems shows before "… and N more"
+SHOWN = 20
+
+
+@dataclass
+class _Row:
+    items: int = 0
+    entailment: int = 0
+    not_entailment: int = 0
+    contradictory: int = 0
+    agree: int = 0
+    disagree: int = 0
+    failed: int = 0
+    backend_disagreements: int = 0
+
+
+def _name(record: dict) -> str:
+    where = record["source"] if record.get("row") is None else f"{record['source']}: row {record['row']}"
+    return where + (f" ({record['name']})" if record.get("name") else "")
+
+
+def _answer_text(answer: dict) -> str:
+    if "error" in answer:
+        return f"error: {answer['error']}"
+    text = "valid" if answer.get("valid") else "not valid"
+    if answer.get("contradictory"):
+        text += ", contradictory premise"
+    if "states" in answer:
+        text += f", states {answer['states']}"
+    return text
+
+
+def formula_of(item) -> str:
+    """The item's question as the reference prints it ("" when it cannot be read)."""
+    problem = getattr(item, "problem", None)
+    if not problem:
+        return ""
+    try:
+        from smcdel_bridge.syntax import parse_input, pp_form
+
+        return pp_form(parse_input(problem).jobs[0].form)
+    except Exception:  # noqa: BLE001 - a report line must never fail the run
+        return ""
+
+
+@dataclass
+class Summary:
+    """Counts and problem lists gathered record by record."""
+
+    both: bool = False
+    rows: dict[str, _Row] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+    mismatches: list[str] = field(default_factory=list)
+    disagreements: list[tuple[str, str, str, str]] = field(default_factory=list)
+    counts: Counter = field(default_factory=Counter)
+
+    def add(self, record: dict, item=None) -> None:
+        row = self.rows.setdefault(record["source"], _Row())
+        row.items += 1
+        if record.get("error"):
+            row.failed += 1
+            self.counts["failed"] += 1
+            if len(self.failures) < SHOWN:
+                self.failures.append(record["error"])
+        elif record.get("label") == "entailment":
+            row.entailment += 1
+        elif record.get("label") == "not_entailment":
+            row.not_entailment += 1
+        if record.get("contradictory"):
+            row.contradictory += 1
+        if record.get("agrees") is True:
+            row.agree += 1
+        elif record.get("agrees") is False:
+            row.disagree += 1
+            self.counts["disagree"] += 1
+            if len(self.mismatches) < SHOWN:
+                self.mismatches.append(
+                    f"{_name(record)}: {record['label']}, expected {record['expected']}")
+        if record.get("backends_agree") is False:
+            row.backend_disagreements += 1
+            self.counts["backends"] += 1
+            if len(self.disagreements) < SHOWN:
+                answers = record.get("backends", {})
+                self.disagreements.append((
+                    _name(record), formula_of(item),
+                    _answer_text(answers.get("native", {})),
+                    _answer_text(answers.get("smcdel", {})),
+                ))
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if (self.counts["failed"] or self.counts["disagree"]
+                     or self.counts["backends"]) else 0
+
+    def render(self, console) -> None:
+        from rich import box
+        from rich.table import Table
+
+        table = Table(box=box.SIMPLE_HEAD, title="mindgames check", title_justify="left")
+        columns = ["source", "items", "entail", "not_entail", "contra", "agree", "disagree",
+                   "failed"]
+        if self.both:
+            columns.append("backends≠")
+        for i, col in enumerate(columns):
+            table.add_column(col, justify="left" if i == 0 else "right",
+                             overflow="fold" if i == 0 else "ellipsis", no_wrap=i > 0)
+        total = _Row()
+        for source, row in self.rows.items():
+            values = [row.items, row.entailment, row.not_entailment, row.contradictory,
+                      row.agree, row.disagree, row.failed]
+            if self.both:
+                values.append(row.backend_disagreements)
+            table.add_row(source, *map(str, values))
+            for name in vars(total):
+                setattr(total, name, getattr(total, name) + getattr(row, name))
+        if len(self.rows) > 1:
+            values = [total.items, total.entailment, total.not_entailment, total.contradictory,
+                      total.agree, total.disagree, total.failed]
+            if self.both:
+                values.append(total.backend_disagreements)
+            table.add_row("total", *map(str, values), style="bold")
+        console.print(table)
+        self._list(console, "failed items", self.failures, self.counts["failed"])
+        self._list(console, "labels that differ from the expected ones", self.mismatches,
+                   self.counts["disagree"])
+        if self.disagreements:
+            report = Table(title="the backends disagree", title_justify="left")
+            for col in ("item", "formula", "native", "smcdel"):
+                report.add_column(col, overflow="fold")
+            for entry in self.disagreements:
+                report.add_row(*entry)
+            console.print(report)
+            more = self.counts["backends"] - len(self.disagreements)
+            if more > 0:
+                console.print(f"… and {more} more (see the backends field of each line)")
+
+    @staticmethod
+    def _list(console, title: str, entries: list[str], count: int) -> None:
+        if not entries:
+            return
+        console.print(f"[bold]{title}[/bold] ({count}):", highlight=False)
+        for entry in entries:
+            console.print(f"  {entry}", markup=False, highlight=False)
+        if count > len(entries):
+            console.print(f"  … and {count - len(entries)} more", highlight=False)

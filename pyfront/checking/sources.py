@@ -1,0 +1,201 @@
+"""From the paths given to ``mindgames check`` to a stream of check items.
+
+A path is a DSL file (``.del``: one item per hypothesis), an SMCDEL input file
+(``.smcdel.txt``: one item per job, see :func:`smcdel_file_items`), a directory (every
+``.del`` inside, sorted), or a dataset (``.csv`` / ``.jsonl``) with an ``smcdel_problem``
+column and optional ``label`` and ``pbcheck`` columns.  Datasets are read row by row, so
+large ones stream.  A row or file that cannot be read becomes an :class:`ItemFailure`
+naming file and row, and the stream goes on.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from pyfront.errors import UserError
+from pyfront.items import CheckItem
+
+LABELS = ("entailment", "not_entailment")
+DATASET_SUFFIXES = (".csv", ".jsonl", ".ndjson")
+SMCDEL_SUFFIX = ".smcdel.txt"
+
+
+@dataclass(frozen=True)
+class ItemFailure:
+    """An item that could not even be read (bad row, bad file)."""
+
+    source: str
+    row: int | None
+    message: str
+    name: str | None = None
+    line: int | None = None
+
+
+def kind_of(path: Path) -> str:
+    """``dsl``, ``smcdel``, ``dataset`` or ``directory``; UserError for anything else."""
+    if path.is_dir():
+        return "directory"
+    name = path.name.lower()
+    if name.endswith(SMCDEL_SUFFIX):
+        return "smcdel"
+    if name.endswith(".del"):
+        return "dsl"
+    if name.endswith(DATASET_SUFFIXES):
+        return "dataset"
+    raise UserError(
+        "cannot check this kind of file: give a .del file, an .smcdel.txt file, "
+        "a directory or a .csv/.jsonl dataset",
+        file=str(path),
+    )
+
+
+def check_paths(paths: list[str]) -> None:
+    """Fail early (one line, exit 1) on paths that do not exist or have an unknown kind."""
+    for p in paths:
+        path = Path(p)
+        if not path.exists():
+            raise UserError("no such file or directory", file=p)
+        kind_of(path)
+
+
+def iter_items(paths: list[str]) -> Iterator[CheckItem | ItemFailure]:
+    """Every item of every path, in order."""
+    for p in paths:
+        path = Path(p)
+        kind = kind_of(path)
+        if kind == "directory":
+            for sub in sorted(path.rglob("*.del")):
+                if sub.is_file():
+                    yield from dsl_items(str(sub))
+        elif kind == "dsl":
+            yield from dsl_items(p)
+        elif kind == "smcdel":
+            yield from smcdel_file_items(p)
+        else:
+            yield from dataset_items(p)
+
+
+def dsl_items(path: str) -> Iterator[CheckItem | ItemFailure]:
+    """One item per hypothesis of a DSL file (a bad file is one failure)."""
+    from smcdel_bridge.errors import SmcdelError
+
+    from pyfront.loading import dsl_check_items
+
+    try:
+        items = dsl_check_items(path)
+    except (UserError, SmcdelError) as err:
+        yield ItemFailure(path, None, _file_message(path, err))
+        return
+    except (OSError, UnicodeDecodeError) as err:
+        yield ItemFailure(path, None, f"{path}: {getattr(err, 'strerror', None) or err}")
+        return
+    yield from items
+
+
+def _file_message(path: str, err: Exception) -> str:
+    text = str(err)
+    return text if text.startswith(path) else f"{path}: {text}"
+
+
+def smcdel_file_items(path: str) -> Iterator[CheckItem | ItemFailure]:
+    """One item per job of an SMCDEL input file.
+
+    Item ``row`` is the job's 0-based position in the file and its problem is the file's
+    structure with that one job.  The item's ``valid`` is the job's answer for ``VALID?``
+    and ``TRUE?`` (for ``TRUE?``: whether the formula is true at the given state) and
+    whether the formula holds at every state for ``WHERE?`` (whose states are reported
+    too); ``contradictory`` tells whether the announcements that open the job's formula
+    leave no state.
+    """
+    from smcdel_bridge.errors import SmcdelError
+    from smcdel_bridge.program import CheckInput
+    from smcdel_bridge.syntax import parse_input, render_input
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        yield ItemFailure(path, None, f"{path}: {getattr(err, 'strerror', None) or err}")
+        return
+    try:
+        program = parse_input(text)
+    except SmcdelError as err:
+        yield ItemFailure(path, None, f"{path}: {err}", line=getattr(err, "line", None))
+        return
+    for k, job in enumerate(program.jobs):
+        single = CheckInput(program.structure, (job,))
+        yield CheckItem(source=path, row=k, problem=render_input(single),
+                        name=f"{job.kind} job {k + 1}")
+
+
+def dataset_items(path: str) -> Iterator[CheckItem | ItemFailure]:
+    """One item per dataset row; rows that cannot be used become failures."""
+    try:
+        if path.lower().endswith(".csv"):
+            rows = _csv_rows(path)
+        else:
+            rows = _jsonl_rows(path)
+        for row, line, fields in rows:
+            yield _row_item(path, row, line, fields)
+    except (OSError, UnicodeDecodeError) as err:
+        yield ItemFailure(path, None, f"{path}: {getattr(err, 'strerror', None) or err}")
+
+
+def _csv_rows(path: str) -> Iterator[tuple[int, int, dict | str]]:
+    csv.field_size_limit(1 << 30)
+    with open(path, newline="", encoding="utf-8") as fh:
+        reader = csv.DictReader(fh)
+        row = 0
+        start = 2  # the header is line 1
+        try:
+            for fields in reader:
+                yield row, start, fields
+                row += 1
+                start = reader.line_num + 1
+        except csv.Error as err:
+            yield row, start, f"unreadable CSV: {err}"
+
+
+def _jsonl_rows(path: str) -> Iterator[tuple[int, int, dict | str]]:
+    with open(path, encoding="utf-8") as fh:
+        row = 0
+        for lineno, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except ValueError as err:
+                yield row, lineno, f"invalid JSON: {getattr(err, 'msg', err)}"
+            else:
+                if isinstance(obj, dict):
+                    yield row, lineno, obj
+                else:
+                    yield row, lineno, "a JSON line must hold an object"
+            row += 1
+
+
+def _row_item(path: str, row: int, line: int, fields: dict | str) -> CheckItem | ItemFailure:
+    where = f"{path}: row {row}"
+    if isinstance(fields, str):
+        return ItemFailure(path, row, f"{where} (line {line}): {fields}", line=line)
+    problem = fields.get("smcdel_problem")
+    if not isinstance(problem, str) or not problem.strip():
+        what = "missing" if problem in (None, "") else "not text"
+        return ItemFailure(path, row, f"{where}: smcdel_problem is {what}", line=line)
+    label = fields.get("label")
+    if label in (None, ""):
+        expected = None
+    elif str(label).strip() in LABELS:
+        expected = str(label).strip()
+    else:
+        return ItemFailure(path, row, f"{where}: label must be entailment or not_entailment, "
+                           f"not {label!r}", line=line)
+    pbcheck = fields.get("pbcheck")
+    if pbcheck is not None and not isinstance(pbcheck, str):
+        return ItemFailure(path, row, f"{where}: pbcheck is not text", line=line)
+    name = fields.get("name") if isinstance(fields.get("name"), str) else None
+    return CheckItem(source=path, row=row, problem=problem, pbcheck=pbcheck or None,
+                     expected=expected, name=name, line=line)

@@ -1,0 +1,110 @@
+"""``mindgames check``: check DSL files, SMCDEL inputs and datasets; compare checkers."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = ("Check DSL files, SMCDEL input files, directories or datasets (.csv/.jsonl with an "
+        "smcdel_problem column): one JSON line per item, then a summary.")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", metavar="PATH",
+                        help=".del file, .smcdel.txt file, directory of .del files, "
+                             "or .csv/.jsonl dataset")
+    parser.add_argument("--backend", choices=("native", "smcdel", "both"), default="native",
+                        help="embedded checker (default), the official smcdel binary, or both "
+                             "compared item by item")
+    parser.add_argument("--engine", choices=("auto", "explicit", "symbolic"), default="auto",
+                        help="engine of the embedded checker (default: auto, by size)")
+    parser.add_argument("-o", "--output", metavar="OUT.jsonl",
+                        help="write the JSON lines here (flushed line by line) and the "
+                             "summary to standard output")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the items already in OUT.jsonl and check only the others")
+    parser.add_argument("--workers", type=int, metavar="N",
+                        help="parallel smcdel processes (default: up to 4), or worker "
+                             "processes for the embedded checker (default: 1)")
+    parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
+                        help="seconds an smcdel call may take before it is killed (default 60)")
+    parser.add_argument("--smcdel", metavar="PATH",
+                        help="the smcdel binary (default: $SMCDEL_BIN, or smcdel on PATH)")
+    parser.add_argument("--pack-size", type=int, default=100, metavar="N",
+                        help="problems packed into one smcdel call (default 100)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no summary table")
+
+
+def _key(record: dict):
+    return (record.get("source"), record.get("row"))
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+    import sys
+
+    from pyfront.errors import UserError
+
+    from ..checking.report import Summary
+    from ..checking.sources import check_paths, iter_items
+
+    if args.resume and not args.output:
+        raise UserError("--resume needs -o OUT.jsonl (the results to resume)")
+    if args.workers is not None and args.workers < 1:
+        raise UserError("--workers must be at least 1")
+    if args.timeout <= 0:
+        raise UserError("--timeout must be positive")
+    if args.pack_size < 1:
+        raise UserError("--pack-size must be at least 1")
+    check_paths(args.paths)
+
+    summary = Summary(both=args.backend == "both")
+    entries = iter_items(args.paths)
+    log = None
+    if args.output:
+        from smcdel_bridge.batch import ResultLog
+
+        log = ResultLog(args.output, _key, resume=args.resume)
+        for record in log.previous:
+            summary.add(record)
+        if log.previous:
+            entries = (e for e in entries if not log.done((e.source, e.row)))
+
+    results = _evaluate(args, entries)
+    try:
+        for item, record in results:
+            if log is not None:
+                log.write(record)
+            else:
+                sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+                sys.stdout.flush()
+            summary.add(record, item)
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+        if log is not None:
+            log.close()
+
+    if not args.quiet:
+        from rich.console import Console
+
+        console = Console(file=sys.stdout if log is not None else sys.stderr)
+        summary.render(console)
+    return summary.exit_code
+
+
+def _official(args):
+    from smcdel_bridge.official import OfficialBackend
+
+    return OfficialBackend(args.smcdel, timeout=args.timeout, workers=args.workers,
+                           pack_size=args.pack_size)
+
+
+def _evaluate(args, entries):
+    from ..checking import evaluate
+
+    if args.backend == "native":
+        return evaluate.evaluate_native(entries, engine=args.engine, workers=args.workers or 1)
+    if args.backend == "smcdel":
+        return evaluate.evaluate_official(entries, _official(args))
+    return evaluate.evaluate_both(entries, _official(args), engine=args.engine)

@@ -1,0 +1,107 @@
+"""``mindgames doctor``: which checkers are available here, their versions, a self-test."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "Report the available checkers (embedded engines, official smcdel binary) and test them."
+
+#: two agents, both muddy: after "someone is muddy" and "nobody knows", both are known to
+#: be muddy; at the start, a does not know whether her own forehead (atom 1) is muddy.
+SELF_TEST = (
+    "VARS 1,2 LAW Top OBS a: 2 b: 1\n"
+    "VALID? [ ! (1|2) ] [ ! (~(a knows whether 1) & ~(b knows whether 2)) ] (1 & 2)\n"
+    "VALID? a knows whether 1\n"
+)
+SELF_TEST_ANSWERS = [True, False]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--smcdel", metavar="PATH",
+                        help="the smcdel binary to test (default: $SMCDEL_BIN, or smcdel on PATH)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+
+
+def _self_test(backend) -> str:
+    from smcdel_bridge.errors import SmcdelError
+    from smcdel_bridge.syntax import parse_input
+
+    try:
+        answers = backend.run(parse_input(SELF_TEST))
+    except SmcdelError as err:
+        return f"failed: {err}"
+    got = [getattr(a, "value", None) for a in answers]
+    return "ok" if got == SELF_TEST_ANSWERS else f"failed: answered {got}, expected {SELF_TEST_ANSWERS}"
+
+
+def inspect(smcdel: str | None = None) -> list[dict]:
+    """One entry per backend: name, available, version, self-test, remark."""
+    from smcdel_bridge.backend import get_backend
+
+    entries = []
+    for name, options in (("native", {}), ("explicit", {}), ("symbolic", {}),
+                          ("smcdel", {"binary": smcdel, "timeout": 30.0})):
+        entry = {"name": name, "available": False, "version": None, "self_test": None,
+                 "remark": None}
+        try:
+            backend = get_backend(name, **options)
+            entry["available"] = bool(backend.available())
+        except (ImportError, ValueError) as err:
+            entry["remark"] = f"cannot be loaded: {err}"
+            entries.append(entry)
+            continue
+        if entry["available"]:
+            entry["version"] = backend.version()
+            entry["self_test"] = _self_test(backend)
+            if name == "smcdel" and entry["version"].startswith("unavailable"):
+                entry["available"] = False
+        elif name == "smcdel":
+            from smcdel_bridge.official import LaunchError
+
+            try:
+                backend.binary
+            except LaunchError as err:
+                entry["remark"] = str(err)
+        else:
+            entry["remark"] = backend.version()
+        entries.append(entry)
+    return entries
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+    import platform
+    import sys
+
+    from pyfront import __version__
+
+    entries = inspect(args.smcdel)
+    failed = [e for e in entries
+              if (e["self_test"] or "ok") != "ok" or (e["name"] == "native" and not e["available"])]
+    if args.json:
+        print(json.dumps({"mindgames": __version__, "python": platform.python_version(),
+                          "backends": entries}, indent=2))
+        return 1 if failed else 0
+
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    console.print(f"mindgames {__version__} on Python {platform.python_version()}",
+                  highlight=False)
+    table = Table(show_header=True, header_style="bold")
+    for col in ("backend", "available", "version", "self-test"):
+        table.add_column(col, overflow="fold")
+    for e in entries:
+        table.add_row(e["name"], "yes" if e["available"] else "no",
+                      e["version"] or e["remark"] or "", e["self_test"] or "-")
+    console.print(table)
+    if not next(e for e in entries if e["name"] == "smcdel")["available"]:
+        console.print("The official checker is optional: without it, --backend smcdel and "
+                      "--backend both are unavailable (see docs/smcdel-binary.md).",
+                      highlight=False)
+    if failed:
+        print("mindgames: self-test failed for " + ", ".join(e["name"] for e in failed),
+              file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,236 @@
+"""``mindgames generate``: a balanced, leak-free MindGames-style dataset in seconds."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+HELP = "generate a MindGames-style NLI dataset (train/validation/test JSONL and a dataset card)"
+
+_SETUPS_DEFAULT = "forehead,forehead_mirror,internal,explicit"
+
+#: rows a worker process is worth (below, starting processes costs more than it saves)
+AUTO_ROWS_PER_WORKER = 20_000
+
+
+def auto_workers(rows: int) -> int:
+    """Default worker count for a run of ``rows`` rows."""
+    return max(1, min(os.cpu_count() or 1, rows // AUTO_ROWS_PER_WORKER))
+
+
+def _int_range(text: str, *, what: str, upper_n: bool = False) -> tuple[int, int | None]:
+    """``"2-4"`` -> (2, 4); ``"3"`` -> (3, 3); with ``upper_n``, ``"0-N"`` -> (0, None)."""
+    from ..errors import UserError
+
+    lo_text, sep, hi_text = text.partition("-")
+    try:
+        lo = int(lo_text)
+        if not sep:
+            return lo, lo
+        if upper_n and hi_text.strip().upper() == "N":
+            return lo, None
+        return lo, int(hi_text)
+    except ValueError:
+        hint = " (or LO-N: up to the number of agents)" if upper_n else ""
+        raise UserError(f"{what} takes a number or a range LO-HI{hint}: got {text!r}") from None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--size", type=int, default=1000, metavar="N",
+                        help="rows per setup, even (default 1000)")
+    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    parser.add_argument("-o", "--output", required=True, metavar="DIR",
+                        help="directory for train/validation/test.jsonl and README.md")
+    parser.add_argument("--setups", default=_SETUPS_DEFAULT, metavar="LIST",
+                        help=f"comma-separated setups (default {_SETUPS_DEFAULT})")
+    parser.add_argument("--agents", default="2-4", metavar="RANGE",
+                        help="number of agents, e.g. 3 or 2-4 (default 2-4, the paper's)")
+    parser.add_argument("--order", "--hypothesis-order", dest="order", default="1-2",
+                        metavar="RANGE",
+                        help="hypothesis order K: nested knowledge operators, e.g. 1-2 "
+                             "(default; depth = K-1)")
+    parser.add_argument("--announcements", default="0-N", metavar="RANGE",
+                        help="further announcements after the opening 'someone ...' one "
+                             "(default 0-N: up to the number of agents)")
+    parser.add_argument("--knowledge-rate", type=float, default=0.8, metavar="P",
+                        help="share of further announcements about knowledge (default 0.8)")
+    parser.add_argument("--negate-knowledge", type=float, default=0.8, metavar="P",
+                        help="negation rate of knowledge announcements (default 0.8, the paper's)")
+    parser.add_argument("--negate-other", type=float, default=0.5, metavar="P",
+                        help="negation rate of other announcements (default 0.5, the paper's)")
+    parser.add_argument("--atom-rate", type=float, default=0.5, metavar="P",
+                        help="share of known statements about one person's predicate, vs "
+                             "someone/everyone/nobody (default 0.5)")
+    parser.add_argument("--knows-that-rate", type=float, default=0.5, metavar="P",
+                        help="share of 'knows that' vs 'knows whether' in hypotheses (default 0.5)")
+    parser.add_argument("--hypotheses-per-premise", type=int, default=12, metavar="H",
+                        help="candidate hypotheses checked per drawn premise (default 12)")
+    parser.add_argument("--pairs-per-premise", type=int, default=3, metavar="P",
+                        help="most (entailed, not entailed) pairs one premise may give (default 3)")
+    parser.add_argument("--split", default="60/20/20", metavar="T/V/T",
+                        help="train/validation/test ratios (default 60/20/20)")
+    parser.add_argument("--style", default="mindgames",
+                        help="English style of premises and hypotheses (default mindgames)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="worker processes; the output does not depend on it (default: "
+                             f"1 up to {AUTO_ROWS_PER_WORKER:,} rows, then one more per "
+                             f"{AUTO_ROWS_PER_WORKER:,} rows, at most one per CPU)")
+    parser.add_argument("--engine", choices=("auto", "explicit", "symbolic"), default="auto",
+                        help="native engine (default auto: explicit for small vocabularies)")
+    parser.add_argument("--quiet", action="store_true", help="print no summary")
+
+
+def config_from_args(args: argparse.Namespace):
+    """Validate the options into a :class:`~pyfront.generate.pipeline.GenerateConfig`."""
+    from ..errors import UserError
+    from ..generate.pipeline import GenerateConfig
+    from ..generate.sampling import SamplingParams
+    from ..generate.split import parse_ratios
+    from ..setups import setup_names
+    from ..verbalize import styles
+
+    setups = tuple(s.strip() for s in args.setups.split(",") if s.strip())
+    unknown = [s for s in setups if s not in setup_names()]
+    if unknown or not setups:
+        raise UserError(
+            f"unknown setup {unknown[0]!r} (known: {', '.join(setup_names())})" if unknown
+            else "--setups is empty"
+        )
+    if len(set(setups)) != len(setups):
+        raise UserError("--setups lists a setup twice")
+    if args.style not in styles():
+        raise UserError(f"unknown style {args.style!r} (known: {', '.join(styles())})")
+    agents = _int_range(args.agents, what="--agents")
+    orders = _int_range(args.order, what="--order")
+    anns = _int_range(args.announcements, what="--announcements", upper_n=True)
+    if args.workers is not None and args.workers < 1:
+        raise UserError("--workers must be at least 1")
+    if agents[0] < 2 or agents[1] > 16:  # type: ignore[operator]
+        raise UserError(f"--agents must lie within 2-16: got {args.agents}")
+    try:
+        sampling = SamplingParams(
+            agents=agents,  # type: ignore[arg-type]
+            orders=orders,  # type: ignore[arg-type]
+            announcements=anns,
+            knowledge_rate=args.knowledge_rate,
+            negate_knowledge=args.negate_knowledge,
+            negate_other=args.negate_other,
+            atom_rate=args.atom_rate,
+            knows_that_rate=args.knows_that_rate,
+            hypotheses_per_premise=args.hypotheses_per_premise,
+        )
+        return GenerateConfig(
+            size=args.size,
+            seed=args.seed,
+            setups=setups,
+            sampling=sampling,
+            pairs_per_premise=args.pairs_per_premise,
+            ratios=parse_ratios(args.split),
+            style=args.style,
+            engine=args.engine,
+        )
+    except ValueError as err:
+        message = str(err)
+        for field_name in ("knowledge_rate", "negate_knowledge", "negate_other", "atom_rate",
+                           "knows_that_rate", "pairs_per_premise", "size"):
+            message = message.replace(field_name, "--" + field_name.replace("_", "-"))
+        raise UserError(message) from None
+
+
+def _progress_callback(console):
+    """A rich progress bar on stderr (only called when stderr is a terminal)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    progress = Progress(
+        TextColumn("{task.description:<22}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), console=console, transient=True,
+    )
+    tasks: dict[str, int] = {}
+    labels = {"select": "checking premises (pairs)", "render": "rendering (batches)"}
+
+    def update(stage: str, done: int, total: int) -> None:
+        if stage not in tasks:
+            tasks[stage] = progress.add_task(labels.get(stage, stage), total=total)
+        progress.update(tasks[stage], completed=done, total=total)
+
+    return progress, update
+
+
+def summary_tables(result) -> list:
+    """Rich tables: per setup and split, then stage timings."""
+    from collections import Counter
+
+    from rich.table import Table
+
+    from ..generate.split import SPLIT_NAMES
+
+    per_setup = Table(title="mindgames generate", title_justify="left")
+    for col in ("setup", "rows", "entailment", "not_entailment", "premises",
+                "drawn", "contradictory", *SPLIT_NAMES):
+        per_setup.add_column(col, justify="left" if col == "setup" else "right")
+    rows_by_split = {n: Counter(r["setup"] for r in result.splits[n]) for n in SPLIT_NAMES}
+    for setup, p in result.progress.items():
+        rows = [r for r in result.rows if r["setup"] == setup]
+        labels = Counter(r["label"] for r in rows)
+        per_setup.add_row(
+            setup, str(len(rows)), str(labels["entailment"]), str(labels["not_entailment"]),
+            str(len(p.groups)), str(p.draws), str(p.contradictory),
+            *(str(rows_by_split[n][setup]) for n in SPLIT_NAMES),
+        )
+    stages = Table(title=f"stages ({result.workers} worker(s), {result.wall_seconds:.2f} s)",
+                   title_justify="left")
+    for col in ("stage", "seconds", "items", "per second"):
+        stages.add_column(col, justify="left" if col == "stage" else "right")
+    for st in result.stages:
+        stages.add_row(st.name, f"{st.seconds:.3f}", f"{st.items} {st.unit}", f"{st.rate:,.0f}")
+    return [per_setup, stages]
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+    from pathlib import Path
+
+    from rich.console import Console
+
+    from ..generate.card import render_card
+    from ..generate.pipeline import generate, verify, write_splits
+
+    config = config_from_args(args)
+    out_dir = Path(args.output)
+    if out_dir.exists() and not out_dir.is_dir():
+        from ..errors import UserError
+
+        raise UserError("output exists and is not a directory", file=str(out_dir))
+    err_console = Console(stderr=True)
+    callback = None
+    progress = None
+    if sys.stderr.isatty() and not args.quiet:
+        progress, callback = _progress_callback(err_console)
+        progress.start()
+    try:
+        workers = args.workers or auto_workers(config.size * len(config.setups))
+        result = generate(config, workers=workers, on_progress=callback)
+    finally:
+        if progress is not None:
+            progress.stop()
+    write_splits(result, out_dir)
+    (out_dir / "README.md").write_text(render_card(result), encoding="utf-8", newline="\n")
+    broken = verify(result)
+    if not args.quiet:
+        console = Console() if sys.stdout.isatty() else Console(width=120)
+        for table in summary_tables(result):
+            console.print(table)
+        console.print(f"wrote {len(result.rows)} rows to {out_dir}/")
+    status = 0
+    for message in broken:
+        print(f"mindgames: {message}", file=sys.stderr)
+        status = 1
+    for setup, rows in result.shortfalls().items():
+        print(
+            f"mindgames: setup {setup}: only {rows} of {config.size} rows — the options allow "
+            "too few distinct premises and hypotheses (widen --agents, --order or "
+            "--announcements, or lower --size)",
+            file=sys.stderr,
+        )
+        status = 1
+    return status

@@ -1,0 +1,45 @@
+"""``mindgames import``: published MindGames rows -> one DSL file per row."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "turn the rows of a MindGames dataset into DSL files, one per row"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("dataset", metavar="DATASET", help="a .csv or .jsonl file with smcdel_problem, setup, names")
+    parser.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the .del files")
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+    from pathlib import Path
+
+    from ..dsl_print import to_dsl
+    from ..errors import UserError
+    from ..loading import read_rows, row_problem
+    from smcdel_bridge.errors import SmcdelError
+
+    outdir = Path(args.output)
+    if outdir.exists() and not outdir.is_dir():
+        raise UserError("not a directory", file=str(outdir))
+    outdir.mkdir(parents=True, exist_ok=True)
+    source = Path(args.dataset).name
+    n = errors = 0
+    for row, fields in read_rows(args.dataset):
+        n += 1
+        try:
+            pb = row_problem(args.dataset, row, fields)
+        except (UserError, SmcdelError, ValueError) as err:
+            errors += 1
+            msg = err.message if isinstance(err, UserError) else str(err).splitlines()[0]
+            print(f"mindgames: {args.dataset}: row {row}: {msg}", file=sys.stderr)
+            continue
+        header = f"# {source}, row {row}: setup {pb.setup}"
+        if fields.get("label"):
+            header += f", label {fields['label']}"
+        (outdir / f"row{row:05d}.del").write_text(header + "\n" + to_dsl(pb), encoding="utf-8")
+    print(f"import: wrote {n - errors} DSL files to {outdir}" + (f"; {errors} rows failed" if errors else ""),
+          file=sys.stderr)
+    return 1 if errors else 0

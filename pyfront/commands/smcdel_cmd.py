@@ -1,0 +1,175 @@
+"""``mindgames smcdel FILE|-``: a drop-in for the reference ``smcdel`` command.
+
+Same input language, same answers, same output text (the info line, one question and
+answer block per job, ``Doei!``); errors go to stderr worded and prefixed as the
+reference words them (``smcdel: Parse error in line 3, column 7``), with exit code 1, after
+whatever the reference would already have printed on stdout.  One difference, on
+purpose: every error is one line, so the reference's sanity report (a header and one
+indented line per reason) becomes ``smcdel: Sanity check failed: reason; reason``.
+``--json`` prints the answers as ``{"results": [...]}`` instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "check an SMCDEL input like the smcdel command (same language, answers and output)"
+
+#: prefix of error lines, as the reference prints them (its program name)
+ERROR_PREFIX = "smcdel: "
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="SMCDEL input file, or - for stdin")
+    parser.add_argument("--json", action="store_true",
+                        help='print {"results": [...]} instead of the reference\'s text')
+    parser.add_argument("--backend", default="native", metavar="NAME",
+                        help="native (default: the embedded checker), explicit, symbolic, "
+                             "or smcdel (the official binary)")
+    parser.add_argument("--engine", choices=("auto", "explicit", "symbolic"), default="auto",
+                        help="engine of the native backend (default: auto, by size)")
+    parser.add_argument("--color", "--colour", dest="color", default="auto",
+                        choices=("auto", "always", "never"),
+                        help="wrap answers in the reference's colour codes: always, never, "
+                             "or auto (when stdout is a terminal; the default)")
+
+
+def _read(path: str) -> tuple[str, str]:
+    """The input text and the name the reference would give it in messages."""
+    import sys
+
+    name = "<stdin>" if path == "-" else path
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    return data, name
+
+
+def _open_error(path: str, err: OSError) -> str:
+    reason = {2: "does not exist", 13: "permission denied", 21: "inappropriate type"}.get(
+        err.errno, "failed")
+    return f"{path}: openFile: {reason} ({err.strerror})"
+
+
+def _use_colour(choice: str, stream) -> bool:
+    import os
+
+    if choice == "always":
+        return True
+    if choice == "never":
+        return False
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+def _json_error(err) -> dict:
+    out = {"kind": err.kind, "message": str(err)}
+    for key in ("line", "column"):
+        if getattr(err, key, None) is not None:
+            out[key] = getattr(err, key)
+    if getattr(err, "reasons", None):
+        out["reasons"] = list(err.reasons)
+    return out
+
+
+def _answers(backend, program):
+    """Answers one job at a time when the backend can, so output can follow each."""
+    if hasattr(backend, "iter_answers"):
+        yield from backend.iter_answers(program)
+        return
+    from smcdel_bridge.errors import SmcdelError
+
+    try:
+        answers = backend.run(program)
+    except SmcdelError as err:
+        partial = getattr(err, "partial", None)
+        if partial is None:  # find out which job failed: ask one job at a time
+            partial = []
+            for job in program.jobs:
+                one = type(program)(program.structure, (job,))
+                try:
+                    partial.extend(backend.run(one))
+                except SmcdelError:
+                    break
+        yield from partial
+        raise
+    yield from answers
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    try:
+        data, name = _read(args.file)
+    except OSError as exc:
+        print(ERROR_PREFIX + _open_error(args.file, exc), file=sys.stderr)
+        return 1
+    return check_text(
+        data, sys.stdout, sys.stderr, name=name, backend=args.backend, engine=args.engine,
+        colour=not args.json and _use_colour(args.color, sys.stdout), as_json=args.json,
+    )
+
+
+def check_text(data: bytes | str, out, err_out, *, name: str = "<stdin>",
+               backend: str = "native", engine: str = "auto", colour: bool = False,
+               as_json: bool = False) -> int:
+    """Do what the reference does with input ``data``: write its standard output to
+    ``out`` and its error line to ``err_out``; return the exit code."""
+    from smcdel_bridge.errors import LexError, ParseError, SanityError, SmcdelError
+    from smcdel_bridge.syntax.output import FOOTER, HEADER, format_failed_job, format_job
+
+    if not as_json:
+        out.write(HEADER)
+
+    def fail(message: str) -> int:
+        out.flush()
+        print(ERROR_PREFIX + message, file=err_out)
+        return 1
+
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return fail(f"{name}: hGetContents: invalid argument (invalid byte sequence)")
+
+    from smcdel_bridge.syntax.parser import parse_input
+    from smcdel_bridge.syntax.sanity import sanity_check
+
+    results: list = []
+    jobs: tuple = ()
+    try:
+        program = sanity_check(parse_input(data))
+        jobs = program.jobs
+        from smcdel_bridge.backend import get_backend
+
+        options = {"engine": engine} if backend == "native" else {}
+        try:
+            checker = get_backend(backend, **options)
+        except ValueError as exc:
+            return fail(str(exc))
+        for job, answer in zip(jobs, _answers(checker, program)):
+            results.append(answer)
+            if not as_json:
+                out.write(format_job(job, answer, colour))
+    except SmcdelError as exc:
+        if as_json:
+            _dump_json(out, results, exc)
+        elif len(results) < len(jobs) and not isinstance(exc, (LexError, ParseError,
+                                                                 SanityError)):
+            out.write(format_failed_job(jobs[len(results)], colour))
+        return fail(str(exc))
+    if as_json:
+        _dump_json(out, results, None)
+    else:
+        out.write(FOOTER)
+    return 0
+
+
+def _dump_json(out, results, error) -> None:
+    import json
+
+    doc: dict = {"results": [a.to_json() for a in results]}
+    if error is not None:
+        doc["error"] = _json_error(error)
+    out.write(json.dumps(doc) + "\n")

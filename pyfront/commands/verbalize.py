@@ -1,0 +1,73 @@
+"""``mindgames verbalize``: re-render published MindGames rows from their SMCDEL form."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "import MindGames rows and render premise, hypothesis, smcdel_problem and pbcheck again"
+
+FIELDS = ("premise", "hypothesis", "smcdel_problem", "pbcheck")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("dataset", metavar="DATASET", help="a .csv or .jsonl file with smcdel_problem, setup, names")
+    parser.add_argument("-o", "--output", metavar="OUT.jsonl", help="write JSON lines here (default: standard output)")
+    parser.add_argument("--style", default="mindgames", help="English style (default mindgames, the published one)")
+    parser.add_argument("--compare", action="store_true",
+                        help="also report on standard error how many rows reproduce the dataset's own columns")
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+    import sys
+
+    from ..errors import UserError
+    from ..loading import read_rows, row_problem
+    from ..verbalize import styles
+    from smcdel_bridge.errors import SmcdelError
+
+    if args.style not in styles():
+        raise UserError(f"unknown style {args.style!r} (known: {', '.join(styles())})")
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    n = errors = same = 0
+    differing: dict[str, int] = {k: 0 for k in FIELDS}
+    try:
+        for row, fields in read_rows(args.dataset):
+            n += 1
+            try:
+                pb = row_problem(args.dataset, row, fields)
+                rec = {
+                    "row": row,
+                    "premise": pb.premise(style=args.style),
+                    "hypothesis": pb.hypothesis_text(0, style=args.style),
+                    "smcdel_problem": pb.to_smcdel(0),
+                    "pbcheck": pb.to_smcdel(0, pbcheck=True),
+                }
+            except (UserError, SmcdelError, ValueError) as err:
+                errors += 1
+                msg = err.message if isinstance(err, UserError) else str(err).splitlines()[0]
+                print(f"mindgames: {args.dataset}: row {row}: {msg}", file=sys.stderr)
+                out.write(json.dumps({"row": row, "error": msg}, ensure_ascii=False) + "\n")
+                continue
+            out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            if args.compare:
+                bad = [k for k in FIELDS if k in fields and fields[k] != rec[k]]
+                for k in bad:
+                    differing[k] += 1
+                same += not bad
+    finally:
+        if out is not sys.stdout:
+            out.close()
+        else:
+            out.flush()
+    if args.compare:
+        detail = ", ".join(f"{k} {v}" for k, v in differing.items() if v)
+        print(
+            f"verbalize: {same}/{n} rows identical to the dataset"
+            + (f" (differing: {detail})" if detail else "")
+            + (f"; {errors} rows failed" if errors else ""),
+            file=sys.stderr,
+        )
+    elif errors:
+        print(f"verbalize: {errors} of {n} rows failed", file=sys.stderr)
+    return 1 if errors else 0

@@ -1,0 +1,481 @@
+"""DSL text -> :class:`~pyfront.problem.Problem` (grammar: ``grammars/problem.lark``).
+
+Parsing is two steps: lark turns text into a tree (syntax errors name line, column and
+what was expected), then :class:`_Builder` resolves names against the problem's
+declarations (unknown agents and propositions get a "did you mean").  Statements may come
+in any order inside a problem, except that announcements and hypotheses keep theirs.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+from typing import Any, Iterator
+
+from smcdel_bridge.language import BOT, TOP, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp
+
+from .errors import UserError
+from .problem import Agent, Announcement, Hypothesis, Problem, Proposition, agent_id
+from .setups import Predicate, get_setup, setup_names
+
+#: words a reader may not know the grammar's names for
+_TERMINAL_WORDS = {
+    "_NL": "end of line",
+    "NAME": "a name",
+    "STRING": 'a quoted string',
+    "RAW": 'smcdel"…"',
+    "BIT": "0 or 1",
+    "ANSWER": "an answer (true, false, entailment, not_entailment)",
+    "POSSESSIVE": "'s",
+    "NOTHING": "nothing",
+    "$END": "end of file",
+}
+
+
+class _ParenNewlines:
+    """Post-lexer: newlines inside parentheses do not end a statement."""
+
+    always_accept = ("_NL",)
+
+    def process(self, stream):
+        depth = 0
+        for tok in stream:
+            if tok.type == "LPAR":
+                depth += 1
+            elif tok.type == "RPAR":
+                depth = max(0, depth - 1)
+            elif tok.type == "_NL" and depth:
+                continue
+            yield tok
+
+
+@lru_cache(maxsize=1)
+def _parser():
+    from lark import Lark
+
+    from mindgames_grammars import grammar_text
+
+    return Lark(
+        grammar_text("problem.lark"),
+        parser="lalr",
+        lexer="contextual",
+        postlex=_ParenNewlines(),
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+def _describe_terminal(parser, name: str) -> str:
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    try:
+        term = parser.get_terminal(name)
+    except KeyError:
+        return name
+    if term.pattern.type == "str":
+        return repr(term.pattern.value).replace("'", '"') if '"' not in term.pattern.value else term.pattern.value
+    return name.lower()
+
+
+def _expected_text(parser, expected) -> str:
+    words = sorted({_describe_terminal(parser, t) for t in expected})
+    if not words:
+        return "something else"
+    if len(words) > 12:
+        words = words[:12] + ["…"]
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+
+
+def _token_text(tok) -> str:
+    if tok.type == "$END":
+        return "end of file"
+    if tok.type == "_NL":
+        return "end of line"
+    return repr(str(tok))
+
+
+def parse_tree(text: str, filename: str = "<string>"):
+    """The lark tree of a DSL text; UserError at the first syntax error."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    parser = _parser()
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        return parser.parse(text)
+    except UnexpectedToken as err:
+        tok = err.token
+        line, col = (err.line, err.column) if tok.type != "$END" else _end_position(text)
+        raise UserError(
+            f"expected {_expected_text(parser, err.expected)}, got {_token_text(tok)}",
+            file=filename, line=line, column=col,
+        ) from None
+    except UnexpectedCharacters as err:
+        allowed = err.allowed or set()
+        what = f"expected {_expected_text(parser, allowed)}, " if allowed else ""
+        raise UserError(
+            f"{what}got unexpected character {text[err.pos_in_stream]!r}",
+            file=filename, line=err.line, column=err.column,
+        ) from None
+    except UnexpectedEOF as err:
+        line, col = _end_position(text)
+        raise UserError(
+            f"expected {_expected_text(parser, err.expected)}, got end of file",
+            file=filename, line=line, column=col,
+        ) from None
+
+
+def _end_position(text: str) -> tuple[int, int]:
+    lines = text.rstrip("\n").split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+def _unquote(s: str) -> str:
+    """The text of a quoted string token (``\\x`` stands for ``x``)."""
+    if len(s) >= 2 and s.startswith('"') and s.endswith('"'):
+        return re.sub(r"\\(.)", r"\1", s[1:-1])
+    return s
+
+
+def _did_you_mean(word: str, options) -> str:
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class _Builder:
+    """Resolves one ``problem`` tree into a :class:`Problem`."""
+
+    def __init__(self, tree, filename: str):
+        self.tree = tree
+        self.filename = filename
+        self.agents: list[str] = []
+        self.agent_tokens: dict[str, Any] = {}
+        self.setup: str | None = None
+        self.predicate: Predicate | None = None
+        self.props: list[Proposition] = []
+
+    # -- helpers ---------------------------------------------------------------------
+
+    def error(self, msg: str, node) -> UserError:
+        meta = getattr(node, "meta", None)
+        line = getattr(node, "line", None) or (meta.line if meta and not meta.empty else None)
+        col = getattr(node, "column", None) or (meta.column if meta and not meta.empty else None)
+        return UserError(msg, file=self.filename, line=line, column=col)
+
+    def name_of(self, node) -> tuple[str, Any]:
+        tok = node.children[0]
+        return _unquote(str(tok)), tok
+
+    def agent(self, node) -> int:
+        name, tok = self.name_of(node)
+        if name in self.agents:
+            return self.agents.index(name)
+        if not self.agents:
+            raise self.error(f"unknown agent {name!r}: declare the agents first ('agents A, B')", tok)
+        raise self.error(f"unknown agent {name!r}{_did_you_mean(name, self.agents)}", tok)
+
+    def atom_of_prop(self, tok) -> int:
+        name = str(tok)
+        names = [p.name for p in self.props]
+        if name in names:
+            return self.n_pred + 1 + names.index(name)
+        options = names + (self.agents if self.predicate is None else [])
+        hint = _did_you_mean(name, names)
+        if not hint and name in self.agents and self.predicate is not None:
+            hint = f" (did you mean {self.predicate.keyword}({name})?)"
+        raise self.error(f"unknown proposition {name!r}{hint or _did_you_mean(name, options)}", tok)
+
+    @property
+    def n_pred(self) -> int:
+        return len(self.agents) if self.predicate is not None else 0
+
+    def applied(self, node) -> int:
+        kw_tok, name_node = node.children
+        kw = str(kw_tok)
+        if self.predicate is None:
+            raise self.error(
+                f"{kw}(…) needs a setup or a 'predicate' declaration", kw_tok
+            )
+        if kw != self.predicate.keyword:
+            raise self.error(
+                f"unknown predicate {kw!r} (this problem's predicate is {self.predicate.keyword!r})",
+                kw_tok,
+            )
+        return self.agent(name_node) + 1
+
+    # -- formulas --------------------------------------------------------------------
+
+    def formula(self, node) -> Form:
+        from lark import Token, Tree
+
+        if isinstance(node, Token):  # a bare NAME reaching here is a proposition
+            return Prp(self.atom_of_prop(node))
+        kind = node.data
+        ch = node.children
+        if kind == "paren":
+            return self.formula(ch[0])
+        if kind == "prop":
+            return Prp(self.atom_of_prop(ch[0]))
+        if kind == "applied":
+            return Prp(self.applied(node))
+        if kind in ("someone", "everyone", "nobody"):
+            if self.predicate is None:
+                raise self.error(f"{kind!r} needs a setup or a 'predicate' declaration", node)
+            atoms = tuple(Prp(i + 1) for i in range(len(self.agents)))
+            if kind == "someone":
+                return Disj(atoms)
+            if kind == "everyone":
+                return Conj(atoms)
+            return Neg(Disj(atoms))
+        if kind == "true":
+            return TOP
+        if kind == "false":
+            return BOT
+        if kind == "not_":
+            return Neg(self.formula(ch[0]))
+        if kind in ("and_", "or_"):
+            parts: list[Form] = []
+            cls = Conj if kind == "and_" else Disj
+            for c in ch:
+                f = self.formula(c)
+                # a chain written a and b and c is one Conj; parentheses keep nesting
+                if isinstance(c, Tree) and c.data == kind and isinstance(f, cls):
+                    parts.extend(f.fs)
+                else:
+                    parts.append(f)
+            return cls(tuple(parts))
+        if kind == "implies":
+            return Impl(self.formula(ch[0]), self.formula(ch[1]))
+        if kind == "iff":
+            return Equi(self.formula(ch[0]), self.formula(ch[1]))
+        if kind in ("knows_that", "knows_whether", "not_knows_that", "not_knows_whether"):
+            who = agent_id(self.agent(ch[0]))
+            body = self.formula(ch[1])
+            f = K(who, body) if kind.endswith("that") else Kw(who, body)
+            return Neg(f) if kind.startswith("not_") else f
+        if kind == "raw":
+            return self.raw(ch[0])
+        raise self.error(f"unexpected {kind}", node)  # grammar and builder out of step
+
+    def raw(self, tok) -> Form:
+        from smcdel_bridge.errors import SmcdelError
+        from smcdel_bridge.syntax import parse_formula
+
+        text = _unquote(str(tok)[len("smcdel"):])
+        try:
+            f = parse_formula(text)
+        except SmcdelError as err:
+            raise self.error(f"in smcdel\"…\": {err}", tok) from None
+        vocab = set(range(1, self.n_pred + len(self.props) + 1))
+        for a in sorted(f.atoms()):
+            if a not in vocab:
+                raise self.error(f"smcdel\"…\" mentions atom {a}, not in this problem (atoms 1..{len(vocab)})", tok)
+        return _rename_agents(f, self, tok)
+
+    # -- the problem -----------------------------------------------------------------
+
+    def build(self) -> Problem:
+        from lark import Tree
+
+        label_node, *statements = self.tree.children
+        pname = _unquote(str(label_node))
+        by_kind: dict[str, list] = {}
+        for st in statements:
+            if isinstance(st, Tree):
+                by_kind.setdefault(st.data, []).append(st)
+        self._declarations(by_kind, label_node)
+        observations = self._observations(by_kind)
+        stated = self._stated(by_kind)
+        law = TOP
+        for st in by_kind.get("law", []):
+            if law is not TOP:
+                raise self.error("a problem has at most one 'law'", st)
+            law = self.formula(st.children[0])
+        announcements = []
+        hypotheses: list[Hypothesis] = []
+        for st in statements:
+            if not isinstance(st, Tree):
+                continue
+            if st.data == "announce":
+                announcements.append(
+                    Announcement(formula=self.formula(st.children[0]), line=st.meta.line)
+                )
+            elif st.data == "hypothesis":
+                label, body, expect = st.children
+                hname = _unquote(str(label)) if label is not None else f"h{len(hypotheses) + 1}"
+                if any(h.name == hname for h in hypotheses):
+                    raise self.error(f"hypothesis {hname!r} is defined twice", label or st)
+                expected = None
+                if expect is not None:
+                    expected = str(expect.children[0]) in ("true", "entailment")
+                hypotheses.append(
+                    Hypothesis(name=hname, formula=self.formula(body), expected=expected, line=st.meta.line)
+                )
+        try:
+            return Problem(
+                name=pname,
+                agents=[Agent(name=a) for a in self.agents],
+                setup=self.setup,
+                predicate=self.predicate if self.setup is None else None,
+                propositions=self.props,
+                observations=observations or [],
+                stated_observations=stated,
+                sentences=[_unquote(str(s.children[0])) for s in by_kind.get("say", [])],
+                law=law,
+                announcements=announcements,
+                hypotheses=hypotheses,
+                line=self.tree.meta.line,
+            )
+        except ValueError as err:  # pydantic's ValidationError is a ValueError
+            msg = str(err).splitlines()
+            detail = next((m.strip() for m in msg[1:] if m.strip() and not m.strip().startswith("For further")), msg[0])
+            raise self.error(detail.removeprefix("Value error, "), self.tree) from None
+
+    def _declarations(self, by_kind, label_node) -> None:
+        agents_st = by_kind.get("agents", [])
+        if not agents_st:
+            raise self.error("a problem needs an 'agents' line", label_node)
+        if len(agents_st) > 1:
+            raise self.error("'agents' is given twice", agents_st[1])
+        for n in agents_st[0].children:
+            name, tok = self.name_of(n)
+            if name in self.agents:
+                raise self.error(f"agent {name!r} is listed twice", tok)
+            self.agents.append(name)
+        setups = by_kind.get("setup", [])
+        preds = by_kind.get("predicate", [])
+        if len(setups) > 1:
+            raise self.error("'setup' is given twice", setups[1])
+        if setups:
+            tok = setups[0].children[0]
+            try:
+                spec = get_setup(str(tok))
+            except KeyError:
+                raise self.error(
+                    f"unknown setup {str(tok)!r}{_did_you_mean(str(tok), setup_names())}"
+                    f" (known: {', '.join(setup_names())})",
+                    tok,
+                ) from None
+            if preds:
+                raise self.error("a problem with a setup cannot declare its own predicate", preds[0])
+            self.setup = spec.name
+            self.predicate = spec.predicate
+        elif preds:
+            if len(preds) > 1:
+                raise self.error("'predicate' is given twice", preds[1])
+            kw, pos, neg = preds[0].children
+            try:
+                self.predicate = Predicate(keyword=str(kw), positive=_unquote(str(pos)), negative=_unquote(str(neg)))
+            except ValueError:
+                raise self.error("a predicate's phrasings must contain {x} (the subject)", pos) from None
+        seen: set[str] = set()
+        for st in by_kind.get("proposition", []):
+            name, pos, neg = st.children
+            if str(name) in seen:
+                raise self.error(f"proposition {str(name)!r} is declared twice", name)
+            seen.add(str(name))
+            self.props.append(Proposition(name=str(name), positive=_unquote(str(pos)), negative=_unquote(str(neg))))
+
+    def _observations(self, by_kind) -> list[list[int]] | None:
+        """Observation statements, or None when the problem states none (setup rule)."""
+        kinds = ("observes", "observes_nothing", "sees", "obs_row")
+        if not any(by_kind.get(k) for k in kinds):
+            return None
+        rows: list[set[int]] = [set() for _ in self.agents]
+        n_atoms = self.n_pred + len(self.props)
+        for st in by_kind.get("observes", []):
+            viewer = self.agent(st.children[0])
+            for t in st.children[1:]:
+                rows[viewer].add(self.applied(t) if t.data == "applied" else self.atom_of_prop(t.children[0]))
+        for st in by_kind.get("observes_nothing", []):
+            self.agent(st.children[0])
+        for st in by_kind.get("sees", []):
+            viewer = self.agent(st.children[0])
+            if self.predicate is None:
+                raise self.error("'sees' needs a setup or a 'predicate' (use 'observes' for propositions)", st)
+            for seen in st.children[1:]:
+                rows[viewer].add(self.agent(seen.children[0]) + 1)
+        for st in by_kind.get("obs_row", []):
+            viewer = self.agent(st.children[0])
+            bits = st.children[1:]
+            if len(bits) != n_atoms:
+                raise self.error(f"an observation row needs {n_atoms} bits (one per atom), got {len(bits)}", bits[0])
+            rows[viewer] |= {i + 1 for i, b in enumerate(bits) if str(b) == "1"}
+        return [sorted(r) for r in rows]
+
+    def _stated(self, by_kind) -> list[list[int]] | None:
+        sts = by_kind.get("stated_row", [])
+        if not sts:
+            return None
+        if self.predicate is None:
+            raise self.error("'stated' rows need a setup or a predicate", sts[0])
+        rows: list[list[int]] = [[] for _ in self.agents]
+        for st in sts:
+            viewer = self.agent(st.children[0])
+            bits = st.children[1:]
+            if len(bits) != len(self.agents):
+                raise self.error(f"a stated row needs {len(self.agents)} bits, got {len(bits)}", bits[0])
+            rows[viewer] = [i + 1 for i, b in enumerate(bits) if str(b) == "1"]
+        return rows
+
+
+def _rename_agents(f: Form, builder: _Builder, tok) -> Form:
+    """Agents in a raw SMCDEL formula may be written by display name or SMCDEL id."""
+    from dataclasses import fields, replace
+
+    ids = {agent_id(i) for i in range(len(builder.agents))}
+
+    def one(a: str) -> str:
+        if a in builder.agents:
+            return agent_id(builder.agents.index(a))
+        if a in ids:
+            return a
+        raise builder.error(
+            f"unknown agent {a!r} in smcdel\"…\"{_did_you_mean(a, builder.agents + sorted(ids))}", tok
+        )
+
+    def walk(g: Form) -> Form:
+        changes = {}
+        for fld in fields(g):
+            v = getattr(g, fld.name)
+            if fld.name == "agent":
+                changes["agent"] = one(v)
+            elif fld.name == "group":
+                changes["group"] = tuple(one(a) for a in v)
+            elif isinstance(v, Form):
+                changes[fld.name] = walk(v)
+            elif isinstance(v, tuple) and v and isinstance(v[0], Form):
+                changes[fld.name] = tuple(walk(x) for x in v)
+        return replace(g, **changes) if changes else g
+
+    return walk(f)
+
+
+def iter_problem_trees(tree) -> Iterator:
+    for child in tree.children:
+        if getattr(child, "data", None) == "problem":
+            yield child
+
+
+def parse_problems(text: str, filename: str = "<string>") -> list[Problem]:
+    """Every problem in a DSL text, in order."""
+    tree = parse_tree(text, filename)
+    problems = [_Builder(t, filename).build() for t in iter_problem_trees(tree)]
+    seen: dict[str, int] = {}
+    for pb in problems:
+        if pb.name in seen:
+            raise UserError(
+                f"problem {pb.name!r} is defined twice (first on line {seen[pb.name]})",
+                file=filename, line=pb.line,
+            )
+        seen[pb.name] = pb.line or 0
+    return problems
+
+
+def parse_problem(text: str, filename: str = "<string>") -> Problem:
+    """The single problem of a DSL text."""
+    problems = parse_problems(text, filename)
+    if len(problems) != 1:
+        raise UserError(f"expected one problem, found {len(problems)}", file=filename)
+    return problems[0]

@@ -1,0 +1,154 @@
+"""Problem -> DSL text, the inverse of :mod:`pyfront.dsl`.
+
+``parse_problems(to_dsl(pb))`` gives back ``pb`` (same agents, observations, formulas —
+the tests check this on random problems).  Formulas print with the fewest parentheses
+the grammar needs; anything the DSL has no words for prints as ``smcdel"…"``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from smcdel_bridge.language import Bot, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp, Top
+
+from .problem import Problem
+
+#: words of the grammar that cannot be bare names
+KEYWORDS = frozenset(
+    """problem agents setup predicate proposition observes sees stated say law announce
+    hypothesis expect knows that whether does not know someone everyone nobody true false
+    and or implies iff nothing""".split()
+)
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+# precedence levels of the grammar, loosest first
+_IFF, _IMPLIES, _OR, _AND, _NOT, _ATOM = range(6)
+
+
+def quote(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def name_text(s: str) -> str:
+    """A name as the DSL writes it: bare when it can be, quoted otherwise."""
+    return s if _IDENT.match(s) and s not in KEYWORDS and not s.startswith("smcdel") else quote(s)
+
+
+class _FormulaPrinter:
+    def __init__(self, pb: Problem):
+        self.pb = pb
+
+    def agent(self, ident: str) -> str:
+        return name_text(self.pb.agent_name(ident))
+
+    def atom(self, n: int) -> str:
+        owner = self.pb.atom_owner(n)
+        if owner is not None:
+            return f"{self.pb.predicate.keyword}({name_text(self.pb.agents[owner].name)})"
+        prop = self.pb.proposition_of(n)
+        if prop is None:
+            raise ValueError(f"atom {n} is not part of problem {self.pb.name!r}")
+        return prop.name
+
+    def chain_of_all(self, f: Form, cls) -> bool:
+        atoms = self.pb.predicate_atoms
+        return (
+            bool(atoms)
+            and isinstance(f, cls)
+            and all(isinstance(x, Prp) for x in f.fs)
+            and [x.n for x in f.fs] == atoms
+        )
+
+    def show(self, f: Form, level: int = _IFF) -> str:
+        text, own = self.render(f)
+        return f"({text})" if own < level else text
+
+    def render(self, f: Form) -> tuple[str, int]:
+        if isinstance(f, Prp):
+            return self.atom(f.n), _ATOM
+        if isinstance(f, Top):
+            return "true", _ATOM
+        if isinstance(f, Bot):
+            return "false", _ATOM
+        if self.chain_of_all(f, Disj):
+            return "someone", _ATOM
+        if self.chain_of_all(f, Conj):
+            return "everyone", _ATOM
+        if isinstance(f, Neg):
+            if self.chain_of_all(f.f, Disj):
+                return "nobody", _ATOM
+            if isinstance(f.f, (K, Kw)):
+                word = "that" if isinstance(f.f, K) else "whether"
+                return f"{self.agent(f.f.agent)} does not know {word} {self.show(f.f.f, _NOT)}", _NOT
+            return "not " + self.show(f.f, _NOT), _NOT
+        if isinstance(f, (K, Kw)):
+            word = "that" if isinstance(f, K) else "whether"
+            return f"{self.agent(f.agent)} knows {word} {self.show(f.f, _NOT)}", _NOT
+        if isinstance(f, Conj) and len(f.fs) >= 2:
+            return " and ".join(self.show(g, _NOT) for g in f.fs), _AND
+        if isinstance(f, Disj) and len(f.fs) >= 2:
+            return " or ".join(self.show(g, _AND) for g in f.fs), _OR
+        if isinstance(f, Impl):
+            return f"{self.show(f.a, _OR)} implies {self.show(f.b, _IMPLIES)}", _IMPLIES
+        if isinstance(f, Equi):
+            return f"{self.show(f.a, _IMPLIES)} iff {self.show(f.b, _IMPLIES)}", _IFF
+        return self.raw(f), _ATOM
+
+    def raw(self, f: Form) -> str:
+        from smcdel_bridge.syntax import to_input
+
+        return "smcdel" + quote(to_input(f))
+
+
+def formula_text(pb: Problem, f: Form) -> str:
+    """One formula of ``pb`` in DSL syntax."""
+    return _FormulaPrinter(pb).show(f)
+
+
+def _bits(row: list[int], atoms: list[int]) -> str:
+    return " ".join("1" if a in row else "0" for a in atoms)
+
+
+def to_dsl(pb: Problem, *, comments: bool = True) -> str:
+    """One problem as DSL text."""
+    fp = _FormulaPrinter(pb)
+    names = [name_text(a.name) for a in pb.agents]
+    out = [f"problem {name_text(pb.name)}"]
+    out.append("  agents " + ", ".join(names))
+    if pb.setup is not None:
+        out.append(f"  setup {pb.setup}")
+    elif pb.predicate is not None:
+        p = pb.predicate
+        out.append(f"  predicate {p.keyword} {quote(p.positive)} / {quote(p.negative)}")
+    for prop in pb.propositions:
+        out.append(f"  proposition {prop.name} {quote(prop.positive)} / {quote(prop.negative)}")
+    default = pb.default_observations() or [[] for _ in pb.agents]
+    if pb.observations != default:
+        rows = [(i, row) for i, row in enumerate(pb.observations) if row]
+        for i, row in rows:
+            out.append(f"  {names[i]} observes " + ", ".join(fp.atom(a) for a in row))
+        if not rows:
+            out += [f"  {n} observes nothing" for n in names]
+    if pb.stated_observations is not None:
+        if comments:
+            out.append("  # the published premise states these observations; the OBS above decide")
+        for i, row in enumerate(pb.stated_observations):
+            out.append(f"  stated {names[i]}: {_bits(row, pb.predicate_atoms)}")
+    for s in pb.sentences:
+        out.append(f"  say {quote(s)}")
+    if not isinstance(pb.law, Top):
+        out.append("  law " + fp.show(pb.law))
+    for a in pb.announcements:
+        out.append("  announce " + fp.show(a.formula))
+    for h in pb.hypotheses:
+        line = f"  hypothesis {name_text(h.name)}: {fp.show(h.formula)}"
+        if h.expected is not None:
+            line += " expect " + ("true" if h.expected else "false")
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def problems_to_dsl(problems: list[Problem], *, comments: bool = True) -> str:
+    """Several problems as one DSL file."""
+    return "\n".join(to_dsl(pb, comments=comments) for pb in problems)

@@ -1,0 +1,337 @@
+"""Build the explanation of a problem from the native engine's models.
+
+The engine gives the states, the truth sets and the agents' relations at each step; this
+module names the states after the problem's propositions, follows the announcements one
+by one, and asks :mod:`.justify` why each hypothesis is or is not entailed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from smcdel_bridge.language import Bot, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp, Top
+from smcdel_bridge.program import Structure
+
+from .justify import Context, justify
+from .kripke import KripkeStep, bits
+from .model import (
+    AgentView,
+    Cell,
+    Explanation,
+    Frame,
+    ProblemExplanation,
+    Proposition,
+    State,
+    Step,
+    Verdict,
+)
+from .notation import Notation
+
+if TYPE_CHECKING:
+    from pyfront.problem import Problem
+
+
+def structure_of(problem: "Problem") -> Structure:
+    """The knowledge structure of a problem with every agent in it (an agent who observes
+    nothing simply has an empty list: the engine needs no stand-in atom for it)."""
+    return Structure(
+        vocab=tuple(problem.vocabulary),
+        law=problem.law,
+        obs=tuple(
+            (ident, tuple(row)) for ident, row in zip(problem.agent_ids(), problem.observations)
+        ),
+    )
+
+
+def propositions_of(problem: "Problem") -> tuple[Proposition, ...]:
+    """The columns of the state table, in the problem's atom order."""
+    out = []
+    for atom in problem.vocabulary:
+        owner = problem.atom_owner(atom)
+        if owner is not None and problem.predicate is not None:
+            name = problem.agents[owner].name
+            out.append(Proposition(atom, f"{problem.predicate.keyword}({name})",
+                                   problem.predicate.say(name)))
+            continue
+        prop = problem.proposition_of(atom)
+        if prop is not None:
+            out.append(Proposition(atom, prop.name, prop.positive))
+        else:
+            out.append(Proposition(atom, f"p{atom}"))
+    return tuple(out)
+
+
+class StateError(ValueError):
+    """A state written by the user (``--actual``) that the problem does not have."""
+
+
+class StateNamer:
+    """Turns the engine's states (sets of true atoms) into named :class:`State` rows."""
+
+    def __init__(self, propositions: Iterable[Proposition]):
+        self.propositions = tuple(propositions)
+        self._cache: dict[frozenset[int], State] = {}
+
+    def __call__(self, atoms: frozenset[int]) -> State:
+        state = self._cache.get(atoms)
+        if state is None:
+            values = tuple(p.atom in atoms for p in self.propositions)
+            true = [p.symbol for p in self.propositions if p.atom in atoms]
+            state = self._cache[atoms] = State(
+                atoms=frozenset(atoms),
+                name="".join("1" if v else "0" for v in values),
+                values=values,
+                true_symbols=", ".join(true) if true else "nothing true",
+            )
+        return state
+
+    def parse(self, text: str) -> State:
+        """A state written as a row of 0/1 (``"101"``), or as the comma-separated symbols or
+        atom numbers that are true (``"muddy(Alice),muddy(Carol)"``, ``"1,3"``; ``"{}"`` or
+        ``"none"`` for the state where nothing is true).  :class:`StateError` otherwise."""
+        raw = text.strip()
+        n = len(self.propositions)
+        if raw and len(raw) == n and set(raw) <= {"0", "1"}:
+            return self(frozenset(p.atom for p, c in zip(self.propositions, raw) if c == "1"))
+        inner = raw[1:-1] if raw.startswith("{") and raw.endswith("}") else raw
+        if inner.strip().lower() in ("", "none"):
+            return self(frozenset())
+        by_symbol = {p.symbol.lower(): p.atom for p in self.propositions}
+        atoms = set()
+        for item in _split_top(inner):
+            key = item.strip()
+            if key.lower() in by_symbol:
+                atoms.add(by_symbol[key.lower()])
+            elif key.isdigit() and int(key) in {p.atom for p in self.propositions}:
+                atoms.add(int(key))
+            else:
+                known = ", ".join(p.symbol for p in self.propositions)
+                raise StateError(
+                    f"unknown proposition {key!r} in state {text!r} (write a row of {n} 0/1 "
+                    f"digits, or the true propositions among: {known})"
+                )
+        return self(frozenset(atoms))
+
+
+def _split_top(text: str) -> list[str]:
+    """Split on commas outside parentheses (``muddy(A),muddy(B)``)."""
+    parts, depth, current = [], 0, []
+    for ch in text:
+        if ch == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+            continue
+        depth += (ch == "(") - (ch == ")")
+        current.append(ch)
+    parts.append("".join(current))
+    return [p for p in parts if p.strip()]
+
+
+#: what the English renderer can say; other operators it prints as SMCDEL text
+_SPEAKABLE = (Top, Bot, Prp, Neg, Conj, Disj, Impl, Equi, K, Kw)
+
+#: what the English renderer raises for a formula it cannot say
+_UNSAYABLE = (ValueError, LookupError)
+
+
+def speakable(form: Form) -> bool:
+    """Whether the English renderer can say ``form`` in words."""
+    return all(isinstance(node, _SPEAKABLE) for node in form.walk())
+
+
+def announcement_texts(problem: "Problem") -> list[str | None]:
+    """English for each announcement, in the problem's published style (None for one
+    that cannot be said in words).
+
+    The premise says the announcements last, one sentence each, so the k-th announcement's
+    sentence is what the premise gains when the k-th announcement is added."""
+    texts: list[str | None] = []
+    try:
+        previous = _premise_with(problem, 0)
+        for k in range(1, len(problem.announcements) + 1):
+            current = _premise_with(problem, k)
+            said = current[len(previous):].strip() if current.startswith(previous) else ""
+            texts.append(said if said and speakable(problem.announcements[k - 1].formula)
+                         else None)
+            previous = current
+    except _UNSAYABLE:
+        return [None] * len(problem.announcements)
+    return texts
+
+
+def _premise_with(problem: "Problem", k: int) -> str:
+    return problem.model_copy(update={"announcements": problem.announcements[:k]}).premise()
+
+
+def _knowledge_claim(form: Form) -> tuple[Form, bool] | None:
+    """(K/Kw node, positive?) when ``form`` is a knowledge claim under negations."""
+    positive = True
+    while isinstance(form, Neg):
+        form, positive = form.f, not positive
+    if isinstance(form, (K, Kw)):
+        return form, positive
+    return None
+
+
+def explain_problem(
+    problem: "Problem", *, actual: str | None = None, depth: int = 4
+) -> ProblemExplanation:
+    """Everything ``mindgames explain`` shows about one problem.
+
+    ``actual``: the actual state, in the syntax of :meth:`StateNamer.parse`.
+    """
+    props = propositions_of(problem)
+    name_state = StateNamer(props)
+    symbol = {p.atom: p.symbol for p in props}
+    show = Notation(atom_name=lambda n: symbol.get(n, f"p{n}"), agent_name=problem.agent_name)
+    ctx = Context(show=show, state=name_state, agent=problem.agent_name, depth=depth)
+    agents = tuple(a.name for a in problem.agents)
+
+    model = KripkeStep.initial(structure_of(problem))
+    actual_state = name_state.parse(actual) if actual is not None else None
+    if actual_state is not None and actual_state.atoms not in set(model.states):
+        raise StateError(f"{actual!r} is not a state of problem {problem.name!r} "
+                         "(it breaks the law)")
+
+    frames = [_frame(model, 0, "Initial model", ctx, problem)]
+    steps = []
+    actual_alive = actual_state is not None
+    for k, (ann, english) in enumerate(zip(problem.announcements, announcement_texts(problem)), 1):
+        after = model.announce(ann.formula)
+        kept = set(after.states)
+        at_actual = None
+        if actual_alive:
+            at_actual = model.true_at(ann.formula, model.index(actual_state.atoms))
+            actual_alive = at_actual
+        steps.append(Step(
+            number=k,
+            english=english,
+            formula=show(ann.formula),
+            form=ann.formula,
+            removed=tuple(name_state(s) for s in model.states if s not in kept),
+            remaining=tuple(name_state(s) for s in after.states),
+            true_at_actual=at_actual,
+        ))
+        model = after
+        frames.append(_frame(model, k, f"After announcement {k}: {show(ann.formula)}", ctx, problem))
+
+    verdicts = tuple(
+        _verdict(model, i, h, problem, ctx, actual_state if actual_alive else None)
+        for i, h in enumerate(problem.hypotheses)
+    )
+    law = None if isinstance(problem.law, Top) else show(problem.law)
+    return ProblemExplanation(
+        name=problem.name,
+        agents=agents,
+        propositions=props,
+        observes=tuple(
+            (a.name, tuple(symbol.get(n, f"p{n}") for n in row))
+            for a, row in zip(problem.agents, problem.observations)
+        ),
+        law=law,
+        initial=frames[0].states,
+        steps=tuple(steps),
+        verdicts=verdicts,
+        frames=tuple(frames),
+        actual=actual_state,
+        premise=_safe_premise(problem),
+    )
+
+
+def _safe_premise(problem: "Problem") -> str | None:
+    try:
+        return problem.premise()
+    except _UNSAYABLE:
+        return None
+
+
+def _frame(model: KripkeStep, step: int, title: str, ctx: Context, problem) -> Frame:
+    states = tuple(ctx.state(s) for s in model.states)
+    partitions = tuple(
+        (ctx.agent(agent), tuple(
+            tuple(states[j] for j in bits(block)) for block in model.partition(agent)
+        ))
+        for agent in problem.agent_ids()
+    )
+    return Frame(step=step, title=title, states=states, partitions=partitions)
+
+
+def _verdict(model: KripkeStep, index: int, hyp, problem, ctx: Context,
+             actual: State | None) -> Verdict:
+    form = hyp.formula
+    mask = model.holds(form)
+    states = [ctx.state(s) for s in model.states]
+    true_at = tuple(states[j] for j in bits(mask))
+    false_at = tuple(states[j] for j in bits(model.all & ~mask))
+    holds = not false_at
+    counterexample = reason = None
+    if false_at:
+        counterexample = chosen = _first_state(false_at, actual)
+        reason = justify(model, form, model.index(chosen.atoms), ctx)
+    view = None
+    claim = _knowledge_claim(form)
+    if claim is not None and model.states:
+        node, positive = claim
+        body = model.holds(node.f)
+        cells = tuple(
+            Cell(states=tuple(states[j] for j in bits(block)),
+                 values=tuple(bool(body >> j & 1) for j in bits(block)))
+            for block in model.partition(node.agent)
+        )
+        view = AgentView(
+            agent=ctx.agent(node.agent),
+            operator="knows" if isinstance(node, K) else "knows_whether",
+            positive=positive,
+            formula=ctx.show(node.f),
+            cells=cells,
+        )
+    condition_states = example = None
+    if holds and isinstance(form, Impl) and model.states:
+        condition = model.holds(form.a)
+        condition_states = tuple(states[j] for j in bits(condition))
+        if condition_states and (actual is None or actual not in condition_states):
+            # (at the actual state, the reason given for it says the same)
+            first = condition_states[0]
+            example = justify(model, form.b, model.index(first.atoms), ctx)
+    at_actual = actual_reason = None
+    if actual is not None:
+        at_actual = model.true_at(form, model.index(actual.atoms))
+        if counterexample != actual:
+            actual_reason = justify(model, form, model.index(actual.atoms), ctx)
+    return Verdict(
+        index=index,
+        name=hyp.name,
+        english=_hypothesis_text(problem, index) if speakable(form) else None,
+        formula=ctx.show(form),
+        form=form,
+        holds=holds,
+        expected=hyp.expected,
+        true_at=true_at,
+        false_at=false_at,
+        counterexample=counterexample,
+        reason=reason,
+        view=view,
+        condition_states=condition_states,
+        example=example,
+        at_actual=at_actual,
+        actual_reason=actual_reason,
+    )
+
+
+def _first_state(states: tuple[State, ...], preferred: State | None) -> State:
+    return preferred if preferred is not None and preferred in states else states[0]
+
+
+def _hypothesis_text(problem: "Problem", index: int) -> str | None:
+    try:
+        return problem.hypothesis_text(index)
+    except _UNSAYABLE:
+        return None
+
+
+def explain_problems(problems, source: str, *, actual: str | None = None) -> Explanation:
+    """The explanation of several problems of one file."""
+    return Explanation(
+        source=source,
+        problems=tuple(explain_problem(p, actual=actual) for p in problems),
+    )

@@ -1,0 +1,7 @@
+"""Dataset generation: random MindGames-style problems, checked, balanced and split.
+
+``mindgames generate`` drives :func:`pipeline.generate`; :mod:`.sampling` draws problem
+models, :mod:`.names` names their agents, :mod:`.split` keeps premises out of two splits,
+:mod:`.card` writes the dataset card and :mod:`.stats` compares distributions with the
+published data.
+"""

@@ -1,0 +1,181 @@
+"""The dataset card (``README.md``): Hugging Face datasets style, YAML header then prose.
+
+The wording lives in ``templates/dataset_card.md.j2``; this module computes the figures.
+The card holds nothing that varies between runs of the same command (no paths, times or
+worker counts), so it is byte-identical whenever the data files are.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections import Counter
+from dataclasses import dataclass
+from importlib import resources
+from itertools import zip_longest
+from typing import Iterable, Sequence
+
+from .pipeline import GenerateConfig, GenerationResult
+from .split import SPLIT_NAMES
+
+#: name, HF dtype, sequence?, documentation
+_COLUMNS = (
+    ("id", "string", False, "stable identifier: setup and a hash of premise and hypothesis"),
+    ("premise", "string", False, "the situation and the public announcements, in English"),
+    ("smcdel_problem", "string", False,
+     "SMCDEL input whose `VALID?` answer is the label (agents `Agenta`, `Agentb`, … in the order of `names`; atom i is the predicate of the i-th agent)"),
+    ("n_announcements", "int64", False, "announcements after the opening \"someone …\" one"),
+    ("pbcheck", "string", False,
+     "contradiction check: SMCDEL input that is valid exactly when no state survives the announcements (always not valid here)"),
+    ("hypothesis", "string", False, "what someone can now know, in English"),
+    ("setup", "string", False, "forehead, forehead_mirror, internal or explicit"),
+    ("hypothesis_depth", "int64", False, "nested knowledge operators minus one (0 = first order)"),
+    ("n_agents", "int64", False, "number of people"),
+    ("label", "string", False, "`entailment` or `not_entailment`"),
+    ("names", "string", True, "display names of the agents, in atom order"),
+    ("problem", "string", False, "the same problem (with this hypothesis and its label) in the mindgames DSL"),
+)
+
+
+@dataclass(frozen=True)
+class _Column:
+    name: str
+    dtype: str
+    sequence: bool
+    doc: str
+
+    @property
+    def type_text(self) -> str:
+        return f"list of {self.dtype}" if self.sequence else self.dtype
+
+
+def size_category(rows: int) -> str:
+    """Hugging Face ``size_categories`` bucket."""
+    bounds = [(1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"),
+              (1_000_000, "100K<n<1M"), (10_000_000, "1M<n<10M")]
+    for bound, name in bounds:
+        if rows < bound:
+            return name
+    return "10M<n<100M"
+
+
+def _range(pair: tuple[int, int | None], none_text: str) -> str:
+    lo, hi = pair
+    hi_text = none_text if hi is None else str(hi)
+    return str(lo) if hi is not None and lo == hi else f"{lo}–{hi_text}"
+
+
+def command_line(config: GenerateConfig) -> str:
+    """The ``mindgames generate`` command that reproduces ``config`` (all options spelt out)."""
+    s = config.sampling
+    lo, hi = s.announcements
+    args = [
+        "mindgames", "generate",
+        "--size", str(config.size),
+        "--seed", str(config.seed),
+        "--setups", ",".join(config.setups),
+        "--agents", f"{s.agents[0]}-{s.agents[1]}",
+        "--order", f"{s.orders[0]}-{s.orders[1]}",
+        "--announcements", f"{lo}-{'N' if hi is None else hi}",
+        "--knowledge-rate", f"{s.knowledge_rate:g}",
+        "--negate-knowledge", f"{s.negate_knowledge:g}",
+        "--negate-other", f"{s.negate_other:g}",
+        "--atom-rate", f"{s.atom_rate:g}",
+        "--knows-that-rate", f"{s.knows_that_rate:g}",
+        "--hypotheses-per-premise", str(s.hypotheses_per_premise),
+        "--pairs-per-premise", str(config.pairs_per_premise),
+        "--split", "/".join(f"{r * 100:g}" for r in config.ratios),
+        "--style", config.style,
+        "--engine", config.engine,
+        "-o", "DIR",
+    ]
+    return " ".join(shlex.quote(a) for a in args)
+
+
+def parameters(config: GenerateConfig) -> list[tuple[str, str]]:
+    s = config.sampling
+    return [
+        ("seed", str(config.seed)),
+        ("rows per setup", str(config.size)),
+        ("setups", ", ".join(config.setups)),
+        ("agents", _range(s.agents, "")),
+        ("hypothesis order K (depth + 1)", _range(s.orders, "")),
+        ("further announcements", _range(s.announcements, "N (number of agents)")),
+        ("share of announcements about knowledge", f"{s.knowledge_rate:g}"),
+        ("negation rate, knowledge announcements", f"{s.negate_knowledge:g}"),
+        ("negation rate, other announcements", f"{s.negate_other:g}"),
+        ("share of statements about one agent (vs someone/everyone/nobody)", f"{s.atom_rate:g}"),
+        ("share of \"knows that\" (vs \"knows whether\") in hypotheses", f"{s.knows_that_rate:g}"),
+        ("candidate hypotheses per premise", str(s.hypotheses_per_premise)),
+        ("most pairs per premise", str(config.pairs_per_premise)),
+        ("split ratios (train/validation/test)", "/".join(f"{r * 100:g}" for r in config.ratios)),
+        ("English style", config.style),
+        ("engine", f"native ({config.engine})"),
+    ]
+
+
+def _label_rows(rows: Iterable[dict], key: str, order_of: Sequence[str] = ()) -> list[dict]:
+    counts: dict[str, Counter] = {}
+    for r in rows:
+        counts.setdefault(str(r[key]), Counter())[r["label"]] += 1
+
+    def order(v: str):
+        if v in order_of:
+            return (0, list(order_of).index(v), "")
+        return (1, int(v), "") if v.isdigit() else (2, 0, v)
+
+    return [
+        {"value": v, "rows": sum(c.values()), "entailment": c["entailment"],
+         "not_entailment": c["not_entailment"]}
+        for v, c in sorted(counts.items(), key=lambda kv: order(kv[0]))
+    ]
+
+
+def _split_row(name: str, rows: list[dict]) -> dict:
+    labels = Counter(r["label"] for r in rows)
+    return {
+        "name": name,
+        "file": f"{name}.jsonl",
+        "rows": len(rows),
+        "premises": len({r["premise"] for r in rows}),
+        "entailment": labels["entailment"],
+        "not_entailment": labels["not_entailment"],
+    }
+
+
+def context(result: GenerationResult) -> dict:
+    """Everything the template shows."""
+    from .. import __version__
+
+    rows = result.rows
+    splits = [_split_row(n, result.splits[n]) for n in SPLIT_NAMES]
+    total = _split_row("total", rows)
+    agents = _label_rows(rows, "n_agents")
+    anns = _label_rows(rows, "n_announcements")
+    blank = {"value": "", "rows": ""}
+    return {
+        "title": "MindGames-style theory-of-mind NLI (generated)",
+        "size_category": size_category(len(rows)),
+        "splits": splits,
+        "total": total,
+        "columns": [_Column(*c) for c in _COLUMNS],
+        "by_setup": _label_rows(rows, "setup", result.config.setups),
+        "by_depth": _label_rows(rows, "hypothesis_depth"),
+        "agents_announcements": list(zip_longest(agents, anns, fillvalue=blank)),
+        "parameters": parameters(result.config),
+        "command": command_line(result.config),
+        "version": __version__,
+    }
+
+
+def render_card(result: GenerationResult) -> str:
+    import jinja2
+
+    text = (
+        resources.files("pyfront.generate")
+        .joinpath("templates/dataset_card.md.j2")
+        .read_text(encoding="utf-8")
+    )
+    env = jinja2.Environment(
+        undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True
+    )
+    return env.from_string(text).render(**context(result))

@@ -1,0 +1,161 @@
+"""English renderings of problems, one style a folder of jinja2 templates.
+
+``templates/<style>/`` holds ``premise.j2``, ``hypothesis.j2``, ``formula.j2`` (macros that
+say one formula) and ``style.json`` (words: quantifiers, number words, per-setup
+sentences).  ``mindgames`` reproduces the published dataset's sentences exactly;
+``natural`` tells the same problem more plainly.  A new style is a new folder.
+
+Python decides *what* is said (see :mod:`.describe`); the templates decide the words.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib.resources import files
+from typing import TYPE_CHECKING, Any
+
+from .describe import Describer
+
+if TYPE_CHECKING:
+    import jinja2
+
+    from ..problem import Problem
+
+DEFAULT_STYLE = "mindgames"
+
+
+def _templates_root():
+    return files(__name__).joinpath("templates")
+
+
+def styles() -> list[str]:
+    """Names of the available styles."""
+    return sorted(
+        e.name for e in _templates_root().iterdir() if e.is_dir() and e.joinpath("style.json").is_file()
+    )
+
+
+def _andlist(items: list[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _capfirst(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+@lru_cache(maxsize=None)
+def _style(name: str) -> tuple["jinja2.Environment", dict[str, Any]]:
+    import jinja2
+
+    if name not in styles():
+        from ..errors import UserError
+
+        raise UserError(f"unknown style {name!r} (known: {', '.join(styles())})")
+    folder = _templates_root().joinpath(name)
+    def load(template: str) -> str | None:
+        entry = folder.joinpath(template)
+        return entry.read_text(encoding="utf-8") if entry.is_file() else None
+
+    env = jinja2.Environment(
+        loader=jinja2.FunctionLoader(load),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        keep_trailing_newline=False,
+    )
+    env.filters["andlist"] = _andlist
+    env.filters["capfirst"] = _capfirst
+    words = json.loads(folder.joinpath("style.json").read_text(encoding="utf-8"))
+    return env, words
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _number(words: dict[str, Any], n: int) -> str:
+    table = words.get("numbers") or []
+    return table[n] if n < len(table) else str(n)
+
+
+def _observation_context(pb: "Problem", env, describer: Describer, words: dict[str, Any]) -> dict[str, Any]:
+    """Which observations the premise states, and how (setup sentence or generic one).
+
+    Styles with ``use_stated_observations`` word a published premise's own matrix when
+    it differs from the semantics (see :mod:`pyfront.mindgames_import`); others tell
+    what the agents really observe.
+    """
+    setup = pb.setup_spec
+    names = [a.name for a in pb.agents]
+    rows = pb.observations
+    if pb.stated_observations is not None and words.get("use_stated_observations"):
+        rows = pb.stated_observations
+    generic = env.get_template("observation.j2") if _has(env, "observation.j2") else None
+    predicate_given = setup is not None and setup.observability == "given"
+    follows_rule = setup is not None and not predicate_given and rows == pb.default_observations()
+    sentences: list[str] = []
+    viewers: list[dict[str, Any]] = []
+    others: list[dict[str, str]] = []
+    for v, row in enumerate(rows):
+        owners = []
+        for atom in row:
+            owner = pb.atom_owner(atom)
+            if owner is not None and predicate_given:
+                owners.append(names[owner])
+                if setup.observation_sentence:
+                    sentences.append(
+                        setup.observation_sentence.replace("{owner}", names[owner]).replace(
+                            "{viewer}", names[v]
+                        )
+                    )
+            elif owner is not None and follows_rule:
+                continue
+            else:
+                text = describer.atom_text(atom, True)
+                others.append({"viewer": names[v], "text": text})
+                if generic is not None:
+                    sentences.append(generic.render(viewer=names[v], text=text))
+        viewers.append({"viewer": names[v], "owners": owners, "blind": predicate_given and not owners})
+    return {"observation_sentences": sentences, "viewers": viewers, "other_observations": others}
+
+
+def _has(env, name: str) -> bool:
+    import jinja2
+
+    try:
+        env.get_template(name)
+        return True
+    except jinja2.TemplateNotFound:
+        return False
+
+
+def premise(pb: "Problem", style: str = DEFAULT_STYLE) -> str:
+    """The premise of ``pb`` in ``style``: persons, setting, observations, announcements."""
+    from smcdel_bridge.language import Top
+
+    env, words = _style(style)
+    d = Describer(pb, words)
+    setup = pb.setup_spec
+    ctx: dict[str, Any] = {
+        "number": _number(words, pb.n_agents),
+        "names": [a.name for a in pb.agents],
+        "setup": pb.setup,
+        "setup_sentences": list(setup.sentences) if setup else [],
+        "setup_intro": (words.get("setups") or {}).get(pb.setup or "", ""),
+        "sentences": list(pb.sentences),
+        "law": None if isinstance(pb.law, Top) else d.describe(pb.law, "present"),
+        "announcements": [d.describe(a.formula, "present") for a in pb.announcements],
+    }
+    ctx.update(_observation_context(pb, env, d, words))
+    return _squash(env.get_template("premise.j2").render(**ctx))
+
+
+def hypothesis(pb: "Problem", index: int = 0, style: str = DEFAULT_STYLE) -> str:
+    """Hypothesis ``index`` of ``pb`` in ``style``."""
+    env, words = _style(style)
+    d = Describer(pb, words)
+    node = d.describe(pb.hypotheses[index].formula, "hypothesis")
+    return _squash(env.get_template("hypothesis.j2").render(hypothesis=node))

@@ -1,0 +1,111 @@
+"""Formula -> a small description tree the English templates turn into words.
+
+The logic lives here (which node is "someone", which knowledge verb carries "now", when
+"whether" takes "or not"); every word the reader sees comes from a style's templates and
+``style.json`` (quantifier words, predicate phrasings come from the setup data).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from smcdel_bridge.language import Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp, Top, Bot
+
+if TYPE_CHECKING:
+    from ..problem import Problem
+
+Node = dict[str, Any]
+
+
+def quantifier(pb: "Problem", f: Form) -> str | None:
+    """``someone`` / ``everyone`` / ``nobody`` / ``not_everyone`` when ``f`` has that shape
+    over the problem's predicate atoms (in order), else None."""
+    atoms = pb.predicate_atoms
+    if not atoms:
+        return None
+
+    def chain(g: Form, kind: type) -> bool:
+        return isinstance(g, kind) and [getattr(x, "n", None) for x in g.fs] == atoms and all(
+            isinstance(x, Prp) for x in g.fs
+        )
+
+    if chain(f, Disj):
+        return "someone"
+    if chain(f, Conj):
+        return "everyone"
+    if isinstance(f, Neg):
+        if chain(f.f, Disj):
+            return "nobody"
+        if chain(f.f, Conj):
+            return "not_everyone"
+    return None
+
+
+class Describer:
+    """Builds description trees for one problem in one style."""
+
+    def __init__(self, pb: "Problem", words: dict[str, Any]):
+        self.pb = pb
+        self.words = words
+
+    def atom_text(self, n: int, positive: bool) -> str:
+        owner = self.pb.atom_owner(n)
+        if owner is not None:
+            return self.pb.predicate.say(self.pb.agents[owner].name, positive)
+        prop = self.pb.proposition_of(n)
+        if prop is not None:
+            return prop.positive if positive else prop.negative
+        raise ValueError(f"atom {n} is not part of problem {self.pb.name!r}")
+
+    def describe(self, f: Form, tense: str, first: list[bool] | None = None) -> Node:
+        """``tense``: ``present`` (premise: knows) or ``hypothesis`` (can know; the first
+        knowledge verb met, left to right, is marked ``now``)."""
+        if first is None:
+            first = [True]
+        q = quantifier(self.pb, f)
+        if q is not None:
+            word = self.words["quantifiers"][q]
+            return {"kind": "quant", "which": q, "text": self.pb.predicate.say(word)}
+        if isinstance(f, Prp):
+            return {"kind": "atom", "text": self.atom_text(f.n, True)}
+        if isinstance(f, Neg) and isinstance(f.f, Prp):
+            return {"kind": "atom", "text": self.atom_text(f.f.n, False)}
+        negated = False
+        g = f
+        if isinstance(f, Neg) and isinstance(f.f, (K, Kw)):
+            negated, g = True, f.f
+        if isinstance(g, (K, Kw)):
+            now = tense == "hypothesis" and first[0]
+            if tense == "hypothesis":
+                first[0] = False
+            body = self.describe(g.f, tense, first)
+            return {
+                "kind": "knows",
+                "agent": self.pb.agent_name(g.agent),
+                "whether": isinstance(g, Kw),
+                "negated": negated,
+                "tense": tense,
+                "now": now,
+                "or_not": body["kind"] == "quant" and body["which"] in ("everyone", "nobody"),
+                "body": body,
+            }
+        if isinstance(f, Neg):
+            return {"kind": "not", "body": self.describe(f.f, tense, first)}
+        if isinstance(f, (Conj, Disj)):
+            return {
+                "kind": "and" if isinstance(f, Conj) else "or",
+                "parts": [self.describe(x, tense, first) for x in f.fs],
+            }
+        if isinstance(f, Impl):
+            a = self.describe(f.a, tense, first)
+            return {"kind": "implies", "a": a, "b": self.describe(f.b, tense, first)}
+        if isinstance(f, Equi):
+            a = self.describe(f.a, tense, first)
+            return {"kind": "iff", "a": a, "b": self.describe(f.b, tense, first)}
+        if isinstance(f, Top):
+            return {"kind": "top"}
+        if isinstance(f, Bot):
+            return {"kind": "bot"}
+        from ..smcdel_render import pub_form
+
+        return {"kind": "raw", "text": pub_form(f)}

@@ -1,0 +1,203 @@
+"""A thin layer over the ``dd`` package: one BDD manager whose variables are SMCDEL atoms.
+
+The symbolic engine needs a handful of operations — Boolean connectives, quantification
+(with CUDD's fused and-exists), restriction, evaluation and a walk over the paths of a
+BDD.  This module gives them one spelling for both of ``dd``'s backends: ``dd.cudd`` (C,
+fast; the default) and ``dd.autoref`` (pure Python; used when CUDD is unavailable, with
+the same results).
+
+Atom ``n`` is the variable named ``p<n>``.  Variables are kept in ascending numeric order
+(reordering is switched off), which is the order the reference's BDD library uses; the
+order of ``WHERE?`` answers depends on it.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Iterable, Iterator
+
+IMPLEMENTATIONS = ("cudd", "autoref")
+
+#: bytes CUDD sizes its cache limits for (not a hard limit on memory use)
+CUDD_MEMORY_ESTIMATE = 2**28
+#: initial computed-table slots (CUDD's default, 2**18, costs ~20 ms per manager)
+CUDD_INITIAL_CACHE = 2**12
+
+
+def _import_dd(impl: str):
+    """Import ``dd.<impl>`` without pulling in networkx.
+
+    ``dd`` imports networkx (optional, only used to draw diagrams) at start-up, which
+    costs more than everything else the command line does.  When networkx is not loaded
+    yet, its import is made to fail while ``dd`` loads, so ``dd`` takes its documented
+    networkx-less path; networkx stays importable for everyone else afterwards.
+    """
+    module_name = f"dd.{impl}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    import importlib
+
+    blocked = "networkx" not in sys.modules
+    if blocked:
+        sys.modules["networkx"] = None  # type: ignore[assignment]
+    try:
+        return importlib.import_module(module_name)
+    finally:
+        if blocked and sys.modules.get("networkx", 0) is None:
+            del sys.modules["networkx"]
+
+
+def load_implementation(impl: str = "auto"):
+    """The ``dd`` module to use: ``cudd`` when it loads, else ``autoref`` (for ``auto``)."""
+    if impl not in ("auto", *IMPLEMENTATIONS):
+        raise ValueError(f"unknown BDD implementation {impl!r}")
+    if impl in ("auto", "cudd"):
+        try:
+            return _import_dd("cudd")
+        except ImportError:
+            if impl == "cudd":
+                raise
+    return _import_dd("autoref")
+
+
+def dd_version() -> str:
+    """The installed ``dd`` version, or ``""`` when it cannot be imported."""
+    try:
+        from importlib.metadata import version
+
+        return version("dd")
+    except Exception:  # noqa: BLE001 - metadata missing means "unknown"
+        return ""
+
+
+def var_name(atom: int) -> str:
+    return f"p{atom}"
+
+
+def atom_of(name: str) -> int:
+    return int(name[1:])
+
+
+class BddManager:
+    """A BDD manager whose variables are SMCDEL atoms, in ascending numeric order."""
+
+    def __init__(self, impl: str = "auto", atoms: Iterable[int] = ()):
+        self.module = load_implementation(impl)
+        self.impl = self.module.__name__.rsplit(".", 1)[-1]
+        if self.impl == "cudd":
+            # modest start sizes: creating a manager is then ~1 ms instead of ~25 ms
+            # (one per checked program); CUDD grows its tables as a problem needs
+            self.bdd = self.module.BDD(
+                memory_estimate=CUDD_MEMORY_ESTIMATE, initial_cache_size=CUDD_INITIAL_CACHE
+            )
+        else:
+            self.bdd = self.module.BDD()
+        self.bdd.configure(reordering=False)
+        self.true = self.bdd.true
+        self.false = self.bdd.false
+        self._vars: dict[int, object] = {}
+        self._name_cache: dict[tuple[int, ...], list[str]] = {}
+        self._max = None
+        self._and_exists = getattr(self.module, "and_exists", None)
+        self.declare(atoms)
+
+    # --- variables ---------------------------------------------------------------
+
+    def declare(self, atoms: Iterable[int]) -> None:
+        """Declare atoms (in ascending order, so that the variable order is numeric)."""
+        for n in sorted(set(atoms) - self._vars.keys()):
+            self.bdd.declare(var_name(n))
+            self._vars[n] = self.bdd.var(var_name(n))
+            self._name_cache.clear()
+            if self._max is None or n > self._max:
+                self._max = n
+
+    def var(self, atom: int):
+        node = self._vars.get(atom)
+        if node is None:
+            self.declare((atom,))
+            node = self._vars[atom]
+        return node
+
+    # --- connectives -------------------------------------------------------------
+
+    def xor(self, u, v):
+        return self.bdd.apply("xor", u, v)
+
+    def equiv(self, u, v):
+        return self.bdd.apply("<=>", u, v)
+
+    def implies(self, u, v):
+        return ~u | v
+
+    def ite(self, c, u, v):
+        return self.bdd.ite(c, u, v)
+
+    # --- quantifiers -------------------------------------------------------------
+
+    def _names(self, atoms: Iterable[int]) -> list[str]:
+        key = atoms if isinstance(atoms, tuple) else tuple(atoms)
+        names = self._name_cache.get(key)
+        if names is None:
+            names = self._name_cache[key] = sorted(
+                {var_name(n) for n in key if n in self._vars}
+            )
+        return names
+
+    def forall(self, atoms: Iterable[int], u):
+        names = self._names(atoms)
+        return self.bdd.forall(names, u) if names else u
+
+    def exists(self, atoms: Iterable[int], u):
+        names = self._names(atoms)
+        return self.bdd.exist(names, u) if names else u
+
+    def forall_implies(self, atoms: Iterable[int], law, u):
+        """``forall atoms (law -> u)``, as ``not exists atoms (law and not u)``."""
+        names = self._names(atoms)
+        if not names:
+            return ~law | u
+        if self._and_exists is not None:
+            return ~self._and_exists(law, ~u, names)
+        return self.bdd.forall(names, ~law | u)
+
+    def restrict(self, u, atom: int, value: bool):
+        if atom not in self._vars:
+            return u
+        return self.bdd.let({var_name(atom): value}, u)
+
+    # --- reading BDDs --------------------------------------------------------------
+
+    def evaluate(self, u, true_atoms: Iterable[int]) -> bool:
+        """The value of ``u`` when exactly ``true_atoms`` are true."""
+        truth = set(true_atoms)
+        node, negated = u, False
+        while node != self.true and node != self.false:
+            if node.negated:
+                negated = not negated
+            node = node.high if atom_of(node.var) in truth else node.low
+        return (node == self.true) != negated
+
+    def paths(self, u) -> Iterator[dict[int, bool]]:
+        """Partial assignments along the paths of ``u`` to ``true``, then-branch first.
+
+        This is the order in which the reference enumerates satisfying assignments
+        before completing them with the variables a path skips.
+        """
+        true, false = self.true, self.false
+        stack: list[tuple[object, bool, tuple[tuple[int, bool], ...]]] = [(u, False, ())]
+        while stack:
+            node, negated, path = stack.pop()
+            if node == true or node == false:
+                if (node == true) != negated:
+                    yield dict(path)
+                continue
+            if node.negated:
+                negated = not negated
+            atom = atom_of(node.var)
+            # pushed in reverse: the then-branch is explored first
+            stack.append((node.low, negated, path + ((atom, False),)))
+            stack.append((node.high, negated, path + ((atom, True),)))
+
+    def dag_size(self, u) -> int:
+        return len(u)

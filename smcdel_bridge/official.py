@@ -1,0 +1,294 @@
+"""The official ``smcdel`` binary as a backend.
+
+Each call of the binary reads one whole input (``smcdel -`` on standard input), answers its
+jobs and exits; there is no persistent session.  A call costs ~65 ms before any work, so
+:meth:`OfficialBackend.run_many` packs many independent problems into one call (see
+:mod:`.packing`) and runs several calls in parallel (see :mod:`.batch`).
+
+Every call runs in its own process group with ``TMPDIR`` pointing at a scratch directory
+that is removed afterwards (the binary leaves an empty ``smcdelNNNN-0.tex`` file behind on
+each call), and with a UTF-8 locale so that inputs using ``¬ ∧ ∨ →`` are read correctly.
+A call that runs out of time is killed together with everything it started.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from .backend import Backend
+from .errors import BackendError, SmcdelError
+from .official_output import Transcript, answers_for, read_transcript
+from .program import Answer, CheckInput
+
+#: environment variable naming the binary when it is not ``smcdel`` on ``PATH``
+ENV_VAR = "SMCDEL_BIN"
+#: the smallest input: no jobs, so the binary only prints its info line and ``Doei!``
+_PROBE = "VARS 1 LAW Top OBS a: 1\n"
+#: seconds a call may take unless the caller says otherwise
+DEFAULT_TIMEOUT = 60.0
+_INSTALL_HINT = "install SMCDEL (see docs/smcdel-binary.md), put it on PATH or pass --smcdel PATH"
+
+
+class LaunchError(BackendError):
+    """The binary could not be started at all (missing, not executable).
+
+    Every call would fail the same way, so batches do not split on it.
+    """
+
+
+def find_smcdel(explicit: str | os.PathLike | None = None) -> str:
+    """Locate the binary: ``explicit`` path, else ``$SMCDEL_BIN``, else ``smcdel`` on PATH.
+
+    Raises :class:`LaunchError` naming what was tried.
+    """
+    if explicit is not None and str(explicit) != "":
+        where, origin = str(explicit), "--smcdel"
+    elif os.environ.get(ENV_VAR):
+        where, origin = os.environ[ENV_VAR], ENV_VAR
+    else:
+        found = shutil.which("smcdel")
+        if found is None:
+            raise LaunchError(f"smcdel binary not found on PATH; {_INSTALL_HINT}")
+        return found
+    if os.sep in where or (os.altsep and os.altsep in where):
+        if os.path.isfile(where) and os.access(where, os.X_OK):
+            return os.path.abspath(where)
+        reason = "is not an executable file" if os.path.exists(where) else "does not exist"
+        raise LaunchError(f"smcdel binary {where} (from {origin}) {reason}")
+    found = shutil.which(where)
+    if found is None:
+        raise LaunchError(f"smcdel binary {where!r} (from {origin}) not found on PATH")
+    return found
+
+
+class CallTimeout(BackendError):
+    """A call ran out of time; its process group was killed."""
+
+
+@dataclass(frozen=True, slots=True)
+class CallResult:
+    """Raw result of one process: what it printed and how it ended."""
+
+    stdout: str
+    stderr: str
+    returncode: int | None  # None: killed by us after the time limit
+    seconds: float
+    timed_out: bool = False
+
+
+class _LiveProcesses:
+    """Process groups started and not yet reaped, so an interrupted batch can end them."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._procs: set[subprocess.Popen] = set()
+
+    def add(self, proc):
+        with self._lock:
+            self._procs.add(proc)
+
+    def discard(self, proc):
+        with self._lock:
+            self._procs.discard(proc)
+
+    def kill_all(self):
+        with self._lock:
+            procs = list(self._procs)
+        for proc in procs:
+            kill_group(proc)
+
+
+LIVE = _LiveProcesses()
+
+
+def kill_group(proc: subprocess.Popen) -> None:
+    """Kill the process group led by ``proc`` (it was started in its own session)."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
+        proc.kill()
+    except OSError:
+        pass
+
+
+def _utf8_env(tmpdir: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env["TMPDIR"] = tmpdir
+    locale = env.get("LC_ALL") or env.get("LC_CTYPE") or env.get("LANG") or ""
+    if "utf-8" not in locale.lower() and "utf8" not in locale.lower():
+        env["LC_ALL"] = "C.UTF-8"
+    return env
+
+
+def call_binary(binary: str, text: str, timeout: float | None) -> CallResult:
+    """Run ``binary -`` on ``text``; kill its whole process group after ``timeout`` s."""
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="mindgames-smcdel-") as tmp:
+        try:
+            proc = subprocess.Popen(
+                [binary, "-"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=_utf8_env(tmp),
+                cwd=tmp,
+                start_new_session=True,
+            )
+        except OSError as err:
+            raise LaunchError(f"cannot run smcdel binary {binary}: {err.strerror or err}") from None
+        LIVE.add(proc)
+        timed_out = False
+        try:
+            try:
+                out, err = proc.communicate(text.encode("utf-8"), timeout=timeout)
+            except subprocess.TimeoutExpired:
+                timed_out = True
+                kill_group(proc)
+                try:
+                    out, err = proc.communicate(timeout=5)
+                except subprocess.TimeoutExpired:  # a descendant escaped the group
+                    out, err = b"", b""
+        except BaseException:
+            kill_group(proc)
+            proc.wait()
+            raise
+        finally:
+            LIVE.discard(proc)
+        returncode = None if timed_out else proc.returncode
+    return CallResult(
+        stdout=out.decode("utf-8", errors="replace"),
+        stderr=err.decode("utf-8", errors="replace"),
+        returncode=returncode,
+        seconds=time.monotonic() - start,
+        timed_out=timed_out,
+    )
+
+
+def _render(program: CheckInput) -> str:
+    from .syntax import render_input
+
+    return render_input(program)
+
+
+class OfficialBackend(Backend):
+    """Runs the official ``smcdel`` binary (SMCDEL 1.3.0 or compatible).
+
+    Options: ``binary`` (path or name; default ``$SMCDEL_BIN`` or ``smcdel`` on PATH),
+    ``timeout`` (seconds per call; a packed call that runs out is split so that only an
+    item that alone exceeds it is reported), ``workers`` (parallel processes for
+    :meth:`run_many`), ``pack_size`` (problems per call), ``max_atoms`` (atoms per call).
+    """
+
+    name = "smcdel"
+
+    def __init__(
+        self,
+        binary: str | os.PathLike | None = None,
+        *,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        workers: int | None = None,
+        pack_size: int = 100,
+        max_atoms: int = 1000,
+        **_ignored,
+    ):
+        self._explicit = binary
+        self._binary: str | None = None
+        self._launch_error: LaunchError | None = None
+        self._version: str | None = None
+        self.timeout = timeout
+        self.workers = max(1, workers or min(4, os.cpu_count() or 1))
+        self.pack_size = max(1, pack_size)
+        self.max_atoms = max(1, max_atoms)
+
+    # -- discovery -------------------------------------------------------------
+    @property
+    def binary(self) -> str:
+        """Absolute path of the binary; raises :class:`LaunchError` when there is none."""
+        if self._binary is None:
+            if self._launch_error is None:
+                try:
+                    self._binary = find_smcdel(self._explicit)
+                except LaunchError as err:
+                    self._launch_error = err
+            if self._launch_error is not None:
+                raise self._launch_error
+        return self._binary
+
+    def available(self) -> bool:
+        try:
+            self.binary
+        except LaunchError:
+            return False
+        return True
+
+    def version_number(self) -> str:
+        """The version the binary prints on its info line (e.g. ``1.3.0``)."""
+        if self._version is None:
+            result = call_binary(self.binary, _PROBE, timeout=min(self.timeout or 30.0, 30.0))
+            transcript = read_transcript(result.stdout, result.stderr, result.returncode)
+            if result.timed_out:
+                raise BackendError("smcdel did not answer a trivial input within 30 s")
+            if transcript.version is None:
+                raise transcript.error or BackendError("smcdel printed no info line")
+            self._version = transcript.version
+        return self._version
+
+    def version(self) -> str:
+        try:
+            return f"SMCDEL {self.version_number()} ({self.binary})"
+        except SmcdelError as err:
+            return f"unavailable: {err}"
+
+    # -- single calls ------------------------------------------------------------
+    def transcript(self, text: str, timeout: float | None = None) -> Transcript:
+        """Run the binary on ``text`` and read everything it printed.
+
+        Never raises for failures of the call itself: they are in ``transcript.error``.
+        Raises :class:`LaunchError` when the binary cannot be started.
+        """
+        limit = self.timeout if timeout is None else timeout
+        result = call_binary(self.binary, text, limit)
+        transcript = read_transcript(result.stdout, result.stderr, result.returncode)
+        if result.timed_out:
+            transcript.error = CallTimeout(
+                f"smcdel did not answer within {limit:g} s (its process group was killed)"
+            )
+        return transcript
+
+    def run_text(self, text: str) -> list[Answer]:
+        """Answers to every job of the SMCDEL input ``text``, or the reference's error."""
+        transcript = self.transcript(text)
+        if transcript.error is not None:
+            raise transcript.error
+        return transcript.answers
+
+    def run(self, program: CheckInput) -> list[Answer]:
+        transcript = self.transcript(_render(program))
+        return answers_for(transcript, [job.kind for job in program.jobs])
+
+    # -- batches ------------------------------------------------------------------
+    def run_many(
+        self, programs: Iterable[CheckInput]
+    ) -> Iterator[list[Answer] | SmcdelError]:
+        """Answers (or errors) for many independent programs, in order, packed and parallel."""
+        from .batch import Task, run_tasks
+
+        tasks = (Task(key=i, program=p) for i, p in enumerate(programs))
+        for outcome in run_tasks(tasks, self):
+            yield outcome.error if outcome.error is not None else outcome.answers
+
+    def run_tasks(self, tasks, *, ordered: bool = True):
+        """:func:`.batch.run_tasks` with this backend's settings."""
+        from .batch import run_tasks
+
+        return run_tasks(tasks, self, ordered=ordered)

@@ -1,0 +1,198 @@
+"""The SMCDEL tokenizer, with the reference lexer's exact behaviour.
+
+The reference lexer (an Alex scanner) takes at each position the longest match among its
+rules, the earlier rule winning ties; that is why ``Not1`` is one name (not ``Not`` then
+``1``), why ``knows that`` is one token only with exactly one space, and why ``Top`` is the
+constant while ``Topx`` is a name.  Positions are counted the way Alex counts them: lines
+and columns from 1, one column per character, a tab advancing to the next tab stop of 8.
+
+:func:`tokenize` is a generator and the parser pulls tokens one at a time, because the
+reference lexes lazily: a character no rule matches is only reported as a lexical error
+when the parser asks for the token starting there, so an earlier parse error wins.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, NamedTuple
+
+from ..errors import LexError
+
+#: tab stops of the reference lexer's position counter
+TAB_SIZE = 8
+
+#: single-word keywords; a name equal to one of them is that keyword (earlier rule wins)
+WORD_KEYWORDS: dict[str, str] = {
+    "VARS": "VARS",
+    "LAW": "LAW",
+    "OBS": "OBS",
+    "Top": "TOP",
+    "Bot": "BOT",
+    "Not": "NEG",
+    "not": "NEG",
+    "iff": "IFF",
+    "AND": "CON",
+    "OR": "DIS",
+    "XOR": "XOR",
+    "ONEOF": "ONEOF",
+    "ForAll": "FORALL",
+    "Forall": "FORALL",
+    "Exists": "EXISTS",
+    "K": "PK",
+    "Kw": "PKW",
+}
+
+#: job keywords: a word directly followed by ``?``
+QUESTION_KEYWORDS: dict[str, str] = {
+    "TRUE": "TRUEQ",
+    "VALID": "VALIDQ",
+    "WHERE": "WHEREQ",
+}
+
+#: two-word keywords (exactly one space inside), tried by longest match against names
+PHRASE_KEYWORDS: tuple[tuple[str, str], ...] = (
+    ("knows whether", "KNOWSWHETHER"),
+    ("knows that", "KNOWSTHAT"),
+    ("comknow whether", "CKNOWWHETHER"),
+    ("comknow that", "CKNOWTHAT"),
+    ("distknow whether", "DKNOWWHETHER"),
+    ("distknow that", "DKNOWTHAT"),
+)
+
+#: one-character tokens (``-`` alone is not a token)
+SYMBOLS: dict[str, str] = {
+    ":": "COLON",
+    ",": "COMMA",
+    "(": "LPAREN",
+    ")": "RPAREN",
+    "[": "LBRACK",
+    "]": "RBRACK",
+    "{": "LBRACE",
+    "}": "RBRACE",
+    "<": "LANGLE",
+    ">": "RANGLE",
+    "!": "EXCLAM",
+    "?": "QUESTM",
+    "~": "NEG",
+    "¬": "NEG",
+    "&": "AND",
+    "∧": "AND",
+    "|": "OR",
+    "∨": "OR",
+    "→": "IMPL",
+}
+
+
+class Token(NamedTuple):
+    """One token: its terminal ``kind``, its ``value`` (int for INT, str for STR, else the
+    text) and the position of its first character."""
+
+    kind: str
+    value: object
+    line: int
+    column: int
+
+
+def haskell_int(digits: str) -> int:
+    """The value the reference reads from a digit string: a 64-bit Haskell ``Int``, so
+    literals beyond 2**63-1 wrap around as they do there."""
+    n = int(digits) & 0xFFFFFFFFFFFFFFFF
+    return n - (1 << 64) if n >= 1 << 63 else n
+
+
+# One pattern for "skip blanks and comments, then read one token", its alternatives
+# ordered so that Python's first-match choice gives the reference's longest match:
+# phrases before their first word, ``TRUE?`` before ``TRUE``.  ``bad`` catches the first
+# character no rule accepts; the empty alternative ends the input.
+_SCANNER = re.compile(
+    r"(?:[ \t\n\f\v\r]|--[^\n]*)*"
+    r"(?:(?P<fixed>(?:knows|comknow|distknow) (?:that|whether)|(?:TRUE|VALID|WHERE)\?|->"
+    r"|[:,()\[\]{}<>!?~&|¬∧∨→])"
+    r"|(?P<word>[A-Za-z][A-Za-z0-9]*)"
+    r"|(?P<int>[0-9]+)"
+    r"|(?P<bad>[\s\S])"
+    r"|\Z)"
+)
+_FIXED = {
+    **SYMBOLS,
+    "->": "IMPL",
+    **dict(PHRASE_KEYWORDS),
+    **{word + "?": kind for word, kind in QUESTION_KEYWORDS.items()},
+}
+
+
+def scan(text: str) -> tuple[list[str], list, list[int], tuple[int, int] | None]:
+    """Tokens of ``text`` up to the first character no rule matches: their kinds, values
+    and start offsets, and the (line, column) of that lexical error (None if there is
+    none).  The parser raises the error only if it asks for the token that fails."""
+    kinds: list[str] = []
+    values: list = []
+    offsets: list[int] = []
+    words, fixed = WORD_KEYWORDS, _FIXED
+    for m in _SCANNER.finditer(text):
+        group = m.lastgroup
+        if group is None:
+            break
+        tok = m.group(group)
+        if group == "fixed":
+            kinds.append(fixed[tok])
+            values.append(tok)
+        elif group == "word":
+            kinds.append(words.get(tok, "STR"))
+            values.append(tok)
+        elif group == "int":
+            kinds.append("INT")
+            values.append(haskell_int(tok))
+        else:
+            at = m.start(group)
+            line, col = position(text, at)
+            # after a dangling "-", or the first byte of a character that starts like
+            # ``¬ ∧ ∨ →``, the reference has moved one column on before failing
+            if tok == "-" or _partial_prefix(tok):
+                col += 1
+            return kinds, values, offsets, (line, col)
+        offsets.append(m.start(group))
+    return kinds, values, offsets, None
+
+
+def position(text: str, offset: int) -> tuple[int, int]:
+    """(line, column) of ``offset`` as the reference counts: from 1, one column per
+    character, tabs to the next multiple of :data:`TAB_SIZE` plus one."""
+    line = text.count("\n", 0, offset) + 1
+    col = 1
+    for ch in text[text.rfind("\n", 0, offset) + 1: offset]:
+        col += TAB_SIZE - (col - 1) % TAB_SIZE if ch == "\t" else 1
+    return line, col
+
+
+def tokenize(text: str) -> Iterator[Token]:
+    """Yield the tokens of ``text``; raise :class:`LexError` where no rule matches (only
+    when that token is asked for, as the reference's lazy lexer does)."""
+    kinds, values, offsets, error = scan(text)
+    line, col, at = 1, 1, 0
+    for kind, value, offset in zip(kinds, values, offsets):
+        for ch in text[at:offset]:
+            if ch == "\n":
+                line, col = line + 1, 1
+            else:
+                col += TAB_SIZE - (col - 1) % TAB_SIZE if ch == "\t" else 1
+        at = offset
+        yield Token(kind, value, line, col)
+    if error is not None:
+        raise LexError(*error)
+
+
+def _partial_prefix(ch: str) -> bool:
+    """Whether the reference's byte-level scanner gets past the first UTF-8 byte of ``ch``
+    (because it starts like one of ``¬ ∧ ∨ →``) before failing; it then reports the error
+    one column further, its position having already moved past the character."""
+    first = ch.encode("utf-8", "surrogatepass")[0]
+    return first in _UNICODE_LEADS
+
+
+_UNICODE_LEADS = frozenset(c.encode("utf-8")[0] for c, k in SYMBOLS.items() if ord(c) > 127)
+
+
+def tokens_list(text: str) -> list[Token]:
+    """All tokens of ``text`` at once (raises :class:`LexError` at the first bad one)."""
+    return list(tokenize(text))

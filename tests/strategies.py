@@ -1,0 +1,67 @@
+"""Hypothesis strategies for formulas and SMCDEL inputs, shared by the test modules.
+
+``formulas()`` draws trees of every constructor the input language can write (non-empty
+lists, agent names that are not keywords, non-negative atoms); ``check_inputs()`` draws
+whole programs whose atoms and agents are declared, so they pass the sanity checks.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from smcdel_bridge.language import (
+    BOT, TOP, Announce, AnnounceW, Ck, Ckw, Conj, Disj, Dk, Dkw, Equi, Exists, Forall, Form,
+    Impl, K, Kw, Neg, Prp, PubAnnounce, PubAnnounceW, Xor,
+)
+from smcdel_bridge.program import CheckInput, Structure, TrueQ, ValidQ, WhereQ
+
+#: agent names a user could write (plain identifiers, none of them a keyword)
+AGENTS = ("alice", "bob", "carol", "dave", "Agenta", "x1")
+
+
+def formulas(atoms=(0, 1, 2, 3, 7), agents=AGENTS, max_leaves: int = 12) -> st.SearchStrategy[Form]:
+    """Random formulas over ``atoms`` and ``agents``."""
+    atom = st.sampled_from(tuple(atoms))
+    agent = st.sampled_from(tuple(agents))
+    group = st.lists(agent, min_size=1, max_size=3).map(tuple)
+    props = st.lists(atom, min_size=1, max_size=3).map(tuple)
+    leaves = st.one_of(st.just(TOP), st.just(BOT), atom.map(Prp))
+
+    def extend(sub):
+        some = st.lists(sub, min_size=1, max_size=4).map(tuple)
+        return st.one_of(
+            sub.map(Neg),
+            some.map(Conj), some.map(Disj), some.map(Xor),
+            st.builds(Impl, sub, sub), st.builds(Equi, sub, sub),
+            st.builds(Forall, props, sub), st.builds(Exists, props, sub),
+            st.builds(K, agent, sub), st.builds(Kw, agent, sub),
+            st.builds(Ck, group, sub), st.builds(Ckw, group, sub),
+            st.builds(Dk, group, sub), st.builds(Dkw, group, sub),
+            st.builds(PubAnnounce, sub, sub), st.builds(PubAnnounceW, sub, sub),
+            st.builds(Announce, group, sub, sub), st.builds(AnnounceW, group, sub, sub),
+        )
+
+    return st.recursive(leaves, extend, max_leaves=max_leaves)
+
+
+@st.composite
+def check_inputs(draw, max_jobs: int = 3) -> CheckInput:
+    """Random whole programs (structure and jobs) that pass the sanity checks."""
+    vocab = tuple(draw(st.lists(st.integers(0, 12), min_size=1, max_size=5, unique=True)))
+    agents = tuple(draw(st.lists(st.sampled_from(AGENTS), min_size=1, max_size=3, unique=True)))
+    atom_lists = st.lists(st.sampled_from(vocab), min_size=1, max_size=len(vocab)).map(tuple)
+    obs = tuple((a, draw(atom_lists)) for a in agents)
+    bool_forms = formulas(vocab, agents, max_leaves=4).filter(
+        lambda f: not f.agents() and all(
+            not isinstance(n, (PubAnnounce, PubAnnounceW, Announce, AnnounceW))
+            for n in f.walk()
+        )
+    )
+    law = draw(bool_forms)
+    forms = formulas(vocab, agents, max_leaves=6)
+    state = st.lists(st.sampled_from(vocab), max_size=len(vocab)).map(tuple)
+    job = st.one_of(
+        st.builds(TrueQ, state, forms), st.builds(ValidQ, forms), st.builds(WhereQ, forms)
+    )
+    jobs = tuple(draw(st.lists(job, max_size=max_jobs)))
+    return CheckInput(Structure(vocab, law, obs), jobs)
