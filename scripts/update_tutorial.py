@@ -12,6 +12,10 @@ stays hand-written while the outputs are always the commands' real ones::
     ...replaced by one image link per step; the DOT and SVG files go to docs/tutorial/...
     <!-- end -->
 
+    <!-- include: examples/forehead.del problem two_foreheads -->
+    ...replaced by the text of that problem in the file...
+    <!-- end -->
+
 Usage::
 
     python scripts/update_tutorial.py          # rewrite docs/tutorial.md and its pictures
@@ -43,7 +47,7 @@ PICTURES = REPO / "docs" / "tutorial"
 PICTURES_LINK = "tutorial"
 WIDTH = "100"
 
-_BLOCK = re.compile(r"(<!-- (run|pictures): (.*?) -->\n)(.*?)(<!-- end -->)", re.S)
+_BLOCK = re.compile(r"(<!-- (run|pictures|include): (.*?) -->\n)(.*?)(<!-- end -->)", re.S)
 
 
 def run_command(command: str) -> str:
@@ -70,6 +74,20 @@ def run_command(command: str) -> str:
     if code != 0:
         text += f"(exit code {code})\n"
     return text
+
+
+def excerpt(arguments: str) -> str:
+    """The text of one problem of a DSL file (``PATH problem NAME``): from its ``problem``
+    line to the next problem, trailing comments and blank lines left out."""
+    path, _, name = arguments.partition(" problem ")
+    lines = (REPO / path.strip()).read_text(encoding="utf-8").splitlines(keepends=True)
+    header = re.compile(rf"^problem\s+{re.escape(name.strip())}\s*$")
+    start = next(i for i, line in enumerate(lines) if header.match(line.rstrip()))
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("problem ")),
+               len(lines))
+    while end > start and (not lines[end - 1].strip() or lines[end - 1].startswith("#")):
+        end -= 1
+    return "".join(lines[start:end])
 
 
 def pictures(arguments: str, directory: Path, render: bool) -> str:
@@ -99,6 +117,8 @@ def regenerate(text: str, directory: Path, render: bool = True) -> str:
         opening, kind, arguments, _, closing = match.groups()
         if kind == "run":
             body = f"```text\n$ mindgames {arguments}\n{run_command(arguments)}```\n"
+        elif kind == "include":
+            body = f"```text\n{excerpt(arguments)}```\n"
         else:
             body = pictures(arguments, directory, render)
         return opening + body + closing

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections import deque
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -62,9 +63,15 @@ def _render(program: CheckInput) -> str:
     return render_input(program)
 
 
-def _transcript(backend, text: str) -> Transcript:
+class Interrupted(BackendError):
+    """The batch was stopped before this task ran."""
+
+
+def _transcript(backend, text: str, stop: threading.Event | None) -> Transcript:
     from .official import LaunchError
 
+    if stop is not None and stop.is_set():
+        return Transcript(error=Interrupted("the batch was interrupted before this call"))
     try:
         return backend.transcript(text)
     except LaunchError as err:
@@ -81,13 +88,13 @@ def _matching_prefix(transcript: Transcript, kinds: Sequence[str]) -> list[Answe
     return answers
 
 
-def run_alone(backend, task: Task) -> Outcome:
+def run_alone(backend, task: Task, stop: threading.Event | None = None) -> Outcome:
     """Run one task in its own call (its author's text when there is one)."""
     try:
         text = task.text if task.text is not None else _render(task.program)
     except SmcdelError as err:
         return Outcome(task.key, None, err)
-    transcript = _transcript(backend, text)
+    transcript = _transcript(backend, text, stop)
     if transcript.error is not None:
         return Outcome(task.key, None, transcript.error)
     if task.program is None:
@@ -100,15 +107,16 @@ def run_alone(backend, task: Task) -> Outcome:
     return Outcome(task.key, answers)
 
 
-def run_packed(backend, tasks: Sequence[Task]) -> list[Outcome]:
+def run_packed(backend, tasks: Sequence[Task],
+               stop: threading.Event | None = None) -> list[Outcome]:
     """Run packable ``tasks`` in one call; trace any failure to the tasks that cause it."""
     from .official import CallTimeout, LaunchError
 
     if len(tasks) == 1:
-        return [run_alone(backend, tasks[0])]
+        return [run_alone(backend, tasks[0], stop)]
     combined = pack([t.program for t in tasks])
-    transcript = _transcript(backend, _render(combined.program))
-    if isinstance(transcript.error, LaunchError):
+    transcript = _transcript(backend, _render(combined.program), stop)
+    if isinstance(transcript.error, (LaunchError, Interrupted)):
         return [Outcome(t.key, None, transcript.error) for t in tasks]
     answers = _matching_prefix(transcript, combined.kinds)
     complete = transcript.error is None and len(transcript.jobs) == len(combined.kinds)
@@ -122,10 +130,10 @@ def run_packed(backend, tasks: Sequence[Task]) -> list[Outcome]:
     if unresolved:
         rest = [tasks[i] for i in unresolved]
         if isinstance(transcript.error, CallTimeout) or len(rest) == 1:
-            retried = [run_alone(backend, t) for t in rest]
+            retried = [run_alone(backend, t, stop) for t in rest]
         else:
             half = len(rest) // 2
-            retried = run_packed(backend, rest[:half]) + run_packed(backend, rest[half:])
+            retried = run_packed(backend, rest[:half], stop) + run_packed(backend, rest[half:], stop)
         outcomes.update(zip(unresolved, retried))
     return [outcomes[i] for i in range(len(tasks))]
 
@@ -159,9 +167,9 @@ def plan_calls(
         yield True, buffer
 
 
-def _execute(backend, packed: bool, entries: list[tuple[int, Task]]):
+def _execute(backend, packed: bool, entries: list[tuple[int, Task]], stop: threading.Event):
     tasks = [t for _, t in entries]
-    outcomes = run_packed(backend, tasks) if packed else [run_alone(backend, tasks[0])]
+    outcomes = run_packed(backend, tasks, stop) if packed else [run_alone(backend, tasks[0], stop)]
     return [(i, o) for (i, _), o in zip(entries, outcomes)]
 
 
@@ -184,6 +192,7 @@ def run_tasks(
     calls = plan_calls(tasks, backend.pack_size, backend.max_atoms)
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="smcdel")
     pending: deque[Future] = deque()
+    stop = threading.Event()
     ready: dict[int, Outcome] = {}
     next_index = 0
     try:
@@ -195,7 +204,7 @@ def run_tasks(
                 except StopIteration:
                     exhausted = True
                     break
-                pending.append(pool.submit(_execute, backend, packed, entries))
+                pending.append(pool.submit(_execute, backend, packed, entries, stop))
             if not pending:
                 break
             if ordered:
@@ -217,9 +226,11 @@ def run_tasks(
                 yield ready.pop(next_index)
                 next_index += 1
     finally:
+        stop.set()
         for fut in pending:
             fut.cancel()
-        LIVE.kill_all()
+        if pending:
+            LIVE.kill_all()
         pool.shutdown(wait=True, cancel_futures=True)
 
 

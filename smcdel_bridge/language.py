@@ -34,10 +34,23 @@ class Form:
             yield node
             stack.extend(reversed(node.children()))
 
+    def unique_nodes(self) -> Iterator["Form"]:
+        """Every distinct node once, even where a sub-formula object is shared many times
+        (generated formulas such as muddy-children rounds reuse subtrees heavily)."""
+        seen: set[int] = set()
+        stack: list[Form] = [self]
+        while stack:
+            node = stack.pop()
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            yield node
+            stack.extend(node.children())
+
     def atoms(self) -> frozenset[int]:
         """Atoms that occur in the formula (including quantified ones)."""
         out: set[int] = set()
-        for node in self.walk():
+        for node in self.unique_nodes():
             if isinstance(node, Prp):
                 out.add(node.n)
             elif isinstance(node, (Forall, Exists)):
@@ -47,7 +60,7 @@ class Form:
     def agents(self) -> frozenset[Agent]:
         """Agents mentioned anywhere in the formula."""
         out: set[Agent] = set()
-        for node in self.walk():
+        for node in self.unique_nodes():
             if isinstance(node, (K, Kw)):
                 out.add(node.agent)
             elif isinstance(node, (Ck, Ckw, Dk, Dkw, Announce, AnnounceW)):
@@ -287,5 +300,5 @@ def is_boolean(f: Form) -> bool:
     """True when ``f`` has no epistemic or dynamic operator (a plain Boolean formula)."""
     return all(
         isinstance(n, (Top, Bot, Prp, Neg, Conj, Disj, Xor, Impl, Equi, Forall, Exists))
-        for n in f.walk()
+        for n in f.unique_nodes()
     )

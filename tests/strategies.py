@@ -44,24 +44,43 @@ def formulas(atoms=(0, 1, 2, 3, 7), agents=AGENTS, max_leaves: int = 12) -> st.S
     return st.recursive(leaves, extend, max_leaves=max_leaves)
 
 
+def boolean_formulas(atoms=(0, 1, 2, 3, 7), max_leaves: int = 6) -> st.SearchStrategy[Form]:
+    """Random formulas without knowledge or announcements (a law must be one)."""
+    atom = st.sampled_from(tuple(atoms))
+    props = st.lists(atom, min_size=1, max_size=2).map(tuple)
+    leaves = st.one_of(st.just(TOP), st.just(BOT), atom.map(Prp))
+
+    def extend(sub):
+        some = st.lists(sub, min_size=1, max_size=3).map(tuple)
+        return st.one_of(
+            sub.map(Neg), some.map(Conj), some.map(Disj), some.map(Xor),
+            st.builds(Impl, sub, sub), st.builds(Equi, sub, sub),
+            st.builds(Forall, props, sub), st.builds(Exists, props, sub),
+        )
+
+    return st.recursive(leaves, extend, max_leaves=max_leaves)
+
+
+_JOB_FORMS = formulas(max_leaves=6)
+_LAWS = boolean_formulas(max_leaves=4)
+_ATOMS = st.lists(st.integers(0, 12), min_size=1, max_size=4, unique=True)
+
+
 @st.composite
 def check_inputs(draw, max_jobs: int = 3) -> CheckInput:
-    """Random whole programs (structure and jobs) that pass the sanity checks."""
-    vocab = tuple(draw(st.lists(st.integers(0, 12), min_size=1, max_size=5, unique=True)))
-    agents = tuple(draw(st.lists(st.sampled_from(AGENTS), min_size=1, max_size=3, unique=True)))
-    atom_lists = st.lists(st.sampled_from(vocab), min_size=1, max_size=len(vocab)).map(tuple)
+    """Random whole programs (structure and jobs) that pass the sanity checks: every atom
+    and agent they use is declared."""
+    law = draw(_LAWS)
+    forms = draw(st.lists(_JOB_FORMS, max_size=max_jobs))
+    used_atoms = set(law.atoms()).union(*(f.atoms() for f in forms))
+    vocab = tuple(sorted(used_atoms | set(draw(_ATOMS))))
+    used_agents = set().union(*(f.agents() for f in forms))
+    agents = sorted(used_agents) or [draw(st.sampled_from(AGENTS))]
+    atom_lists = st.lists(st.sampled_from(vocab), min_size=1, max_size=3).map(tuple)
     obs = tuple((a, draw(atom_lists)) for a in agents)
-    bool_forms = formulas(vocab, agents, max_leaves=4).filter(
-        lambda f: not f.agents() and all(
-            not isinstance(n, (PubAnnounce, PubAnnounceW, Announce, AnnounceW))
-            for n in f.walk()
-        )
-    )
-    law = draw(bool_forms)
-    forms = formulas(vocab, agents, max_leaves=6)
-    state = st.lists(st.sampled_from(vocab), max_size=len(vocab)).map(tuple)
-    job = st.one_of(
-        st.builds(TrueQ, state, forms), st.builds(ValidQ, forms), st.builds(WhereQ, forms)
-    )
-    jobs = tuple(draw(st.lists(job, max_size=max_jobs)))
-    return CheckInput(Structure(vocab, law, obs), jobs)
+    states = st.lists(st.sampled_from(vocab), max_size=3).map(tuple)
+    jobs = []
+    for f in forms:
+        kind = draw(st.sampled_from((TrueQ, ValidQ, WhereQ)))
+        jobs.append(TrueQ(draw(states), f) if kind is TrueQ else kind(f))
+    return CheckInput(Structure(vocab, law, obs), tuple(jobs))

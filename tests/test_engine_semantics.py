@@ -245,3 +245,10 @@ def test_kripke_view():
     assert after.states == ((1,), (1, 2))
     assert after.valid(L.K("b", P1)) and not after.valid(L.Kw("a", P2))
     assert len(after) == 2 and "2 states" in repr(after)
+
+
+def test_the_fresh_atom_of_a_group_announcement_is_not_declared():
+    # VARS 1,2: the announcement's fresh atom is 3, which a formula still may not name
+    with pytest.raises(SanityError) as info:
+        ExplicitBackend().run(parse_input("VARS 1,2 LAW Top OBS a:1 VALID? [ a ! 1 ] 3"))
+    assert list(info.value.reasons) == ["Query formula contains atoms not in VARS!"]

@@ -26,7 +26,8 @@ def test_the_tutorial_is_up_to_date():
 def test_the_tutorial_covers_the_course():
     text = (REPO / "docs" / "tutorial.md").read_text(encoding="utf-8")
     runs = text.count("<!-- run: ")
-    assert runs >= 10 and text.count("<!-- end -->") == runs + text.count("<!-- pictures: ")
+    blocks = runs + text.count("<!-- pictures: ") + text.count("<!-- include: ")
+    assert runs >= 10 and text.count("<!-- end -->") == blocks
     for example in sorted((REPO / "examples").glob("*.del")):
         assert f"examples/{example.name}" in text, f"the tutorial never mentions {example.name}"
     for picture in text.split("](tutorial/")[1:]:

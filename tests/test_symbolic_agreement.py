@@ -11,7 +11,7 @@ from smcdel_bridge.native.symbolic import SymbolicBackend
 from strategies import check_inputs
 
 SETTINGS = dict(
-    deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow]
+    deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow]
 )
 
 

@@ -141,3 +141,22 @@ def test_deep_nesting_does_not_hit_the_recursion_limit():
     assert pp_form(f) == "~" * depth + "1"
     g = parse_formula("(" * depth + "1" + ")" * depth)
     assert g == P1
+
+
+def test_token_stream_entry_point_matches_text_parsing():
+    from smcdel_bridge.syntax.lexer import tokenize
+    from smcdel_bridge.syntax.parser import parse_tokens
+
+    text = BASE + "VALID? a knows that 1 & 2"
+    assert parse_tokens(tokenize(text)) == parse_input(text)
+    for bad in (BASE + "VALID? ) $", BASE + "VALID? ( $", BASE + "VALID? (1 &"):
+        assert_same_error(lambda: parse_tokens(tokenize(bad)), lambda: parse_input(bad))
+
+
+def assert_same_error(first, second):
+    errors = []
+    for call in (first, second):
+        with pytest.raises((LexError, ParseError)) as info:
+            call()
+        errors.append((type(info.value), str(info.value)))
+    assert errors[0] == errors[1]

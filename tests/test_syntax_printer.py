@@ -56,7 +56,7 @@ def test_haskell_show_string(text, shown):
     assert hs_show_string(text) == shown
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(formulas())
 def test_to_input_round_trips(form):
     assert parse_formula(to_input(form)) == form

@@ -144,6 +144,7 @@ def _progress_callback(console):
     progress = Progress(
         TextColumn("{task.description:<22}"), BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), console=console, transient=True,
+        auto_refresh=False,  # no refresh thread: worker processes are forked meanwhile
     )
     tasks: dict[str, int] = {}
     labels = {"select": "checking premises (pairs)", "render": "rendering (batches)"}
@@ -151,7 +152,7 @@ def _progress_callback(console):
     def update(stage: str, done: int, total: int) -> None:
         if stage not in tasks:
             tasks[stage] = progress.add_task(labels.get(stage, stage), total=total)
-        progress.update(tasks[stage], completed=done, total=total)
+        progress.update(tasks[stage], completed=done, total=total, refresh=True)
 
     return progress, update
 
@@ -225,6 +226,10 @@ def run(args: argparse.Namespace) -> int:
     for message in broken:
         print(f"mindgames: {message}", file=sys.stderr)
         status = 1
+    for setup, p in result.progress.items():
+        if p.failed:
+            print(f"mindgames: setup {setup}: the engine failed on {p.failed} drawn premises "
+                  f"(skipped), first: {p.first_error}", file=sys.stderr)
     for setup, rows in result.shortfalls().items():
         print(
             f"mindgames: setup {setup}: only {rows} of {config.size} rows — the options allow "

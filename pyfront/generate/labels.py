@@ -11,12 +11,12 @@ check`` later re-derives every label from the written SMCDEL text, by the other 
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from smcdel_bridge.language import BOT, TOP, Form, PubAnnounce
 from smcdel_bridge.program import CheckInput, Structure, ValidQ
 
 from ..problem import agent_id
-from typing import Sequence
-
 from .sampling import PremiseDraft, Recipe, to_form
 
 

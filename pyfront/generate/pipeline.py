@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-
 from .sampling import (
     Draw, PremiseDraft, Recipe, SamplingParams, draw_hypotheses, draw_premise, to_form,
 )
@@ -196,6 +195,8 @@ class SetupProgress:
     repeated: int = 0
     capped: int = 0
     failed: int = 0
+    #: the first engine error met, if any
+    first_error: str | None = None
     idle_chunks: int = 0
     exhausted: bool = False
 
@@ -213,6 +214,7 @@ class SetupProgress:
             self.draws += 1
             if c.labels is None:
                 self.failed += 1
+                self.first_error = self.first_error or c.error
                 continue
             if c.contradictory:
                 self.contradictory += 1

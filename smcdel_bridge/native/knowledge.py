@@ -36,12 +36,14 @@ class BitStructure:
     """An S5 knowledge structure whose Boolean functions are truth tables over ``atoms``.
 
     ``atoms`` are the distinct atoms in ascending order; atom ``atoms[j]`` is variable
-    ``j`` of :attr:`space`.  ``vocab`` is the vocabulary list as the reference keeps it
+    ``j`` of :attr:`space`; ``variable`` maps atoms to variables.  ``position`` does the
+    same for the declared atoms only (those of ``VARS``): formulas may not name the
+    fresh atoms of group announcements.  ``vocab`` is the vocabulary list as the reference keeps it
     (order of ``VARS``, duplicates included), used to enumerate states in its order.
     """
 
     __slots__ = (
-        "space", "atoms", "position", "vocab", "agents", "observed", "hidden",
+        "space", "atoms", "position", "variable", "vocab", "agents", "observed", "hidden",
         "limit", "_law", "_group_hidden", "_restricted", "_extended",
     )
 
@@ -67,6 +69,7 @@ class BitStructure:
         self.limit = limit
         self.space: Space = space(n)
         self.position = {a: j for j, a in enumerate(self.atoms)}
+        self.variable = self.position
         if law.__class__ is not L.Top and any(a not in self.position for a in law.atoms()):
             raise SanityError(["LAW uses atoms not in VARS!"])
         self._law = law_table(self.space, self.position, law)
@@ -86,15 +89,15 @@ class BitStructure:
     def _unobserved(self, seen: Iterable[int]) -> tuple[int, ...]:
         """Positions of ``vocab \\\\ seen`` (list difference, as the reference computes it)."""
         seen = tuple(seen)
-        position = self.position
+        variable = self.variable
         for atom in seen:
-            if atom not in position:
+            if atom not in variable:
                 raise SanityError(["OBS contains atoms not in VARS!"])
         if len(self.vocab) == len(self.atoms):  # no duplicates: a plain set difference
             return tuple(j for j, a in enumerate(self.atoms) if a not in seen)
         left = Counter(self.vocab)
         left.subtract(seen)
-        return tuple(sorted(position[a] for a, k in left.items() if k > 0))
+        return tuple(sorted(variable[a] for a, k in left.items() if k > 0))
 
     # --- the law -----------------------------------------------------------------
 
@@ -161,6 +164,7 @@ class BitStructure:
             child.limit = self.limit
             child.atoms = self.atoms
             child.position = self.position
+            child.variable = self.variable
             child.vocab = self.vocab
             child.agents = self.agents
             child.observed = self.observed
@@ -194,8 +198,9 @@ class BitStructure:
         child.space = space(n + 1)
         child.limit = self.limit
         child.atoms = self.atoms + (fresh,)
-        child.position = dict(self.position)
-        child.position[fresh] = n
+        child.position = self.position  # formulas may not name the fresh atom
+        child.variable = dict(self.variable)
+        child.variable[fresh] = n
         child.vocab = tuple(sorted(self.vocab + (fresh,)))
         child.agents = self.agents
         child.observed = {
