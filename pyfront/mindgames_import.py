@@ -22,7 +22,8 @@ import json
 import re
 from typing import Any, Mapping
 
-from smcdel_bridge.language import TOP, Conj, Disj, Form, PubAnnounce
+from smcdel_bridge.language import TOP, Conj, Disj, Form
+from smcdel_bridge.premise import split_announcements
 from smcdel_bridge.program import ValidQ
 
 from .errors import UserError
@@ -68,15 +69,6 @@ def normalize(f: Form) -> Form:
         elif isinstance(v, tuple) and v and isinstance(v[0], Form):
             changes[fld.name] = tuple(normalize(x) for x in v)
     return replace(f, **changes) if changes else f
-
-
-def split_announcements(f: Form) -> tuple[list[Form], Form]:
-    """``[ ! a1 ] … [ ! an ] h`` -> ([a1 … an], h)."""
-    anns: list[Form] = []
-    while isinstance(f, PubAnnounce):
-        anns.append(f.ann)
-        f = f.f
-    return anns, f
 
 
 def _stated_from_premise(premise: str, names: list[str], template: str) -> list[list[int]]:

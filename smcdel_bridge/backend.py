@@ -36,6 +36,20 @@ class Backend(ABC):
         backend failures) with the reference's wording.
         """
 
+    def iter_answers(self, program: CheckInput) -> Iterator[Answer]:
+        """Answers one job at a time, so a caller can print each before the next.
+
+        The default runs the whole program; when it fails, the answers it had given
+        before the failing job (``err.partial``) come first, then the error.
+        Engines that answer job by job override it.
+        """
+        try:
+            answers = self.run(program)
+        except SmcdelError as err:
+            yield from err.partial
+            raise
+        yield from answers
+
     def run_many(
         self, programs: Iterable[CheckInput]
     ) -> Iterator[list[Answer] | SmcdelError]:
@@ -75,3 +89,24 @@ def get_backend(name: str, **options) -> Backend:
         ) from None
     module, _, attr = target.partition(":")
     return getattr(importlib.import_module(module), attr)(**options)
+
+
+class StreamingBackend(Backend):
+    """A backend that answers job by job: implement :meth:`iter_answers`; :meth:`run`
+    collects the answers and, when a job fails, attaches those before it to the error as
+    ``err.partial`` (what the reference had printed before failing)."""
+
+    @abstractmethod
+    def iter_answers(self, program: CheckInput) -> Iterator[Answer]:
+        """Answers one job at a time; raises after yielding the answers before a failure."""
+
+    def run(self, program: CheckInput) -> list[Answer]:
+        done: list[Answer] = []
+        try:
+            for a in self.iter_answers(program):
+                done.append(a)
+        except SmcdelError as err:
+            err.partial = tuple(done)
+            # drop the engine's frames: they may pin BDD nodes that must be released now
+            raise err.with_traceback(None) from None
+        return done

@@ -195,6 +195,7 @@ def run_tasks(
     stop = threading.Event()
     ready: dict[int, Outcome] = {}
     next_index = 0
+    finished = False
     try:
         exhausted = False
         while True:
@@ -225,11 +226,12 @@ def run_tasks(
             while next_index in ready:
                 yield ready.pop(next_index)
                 next_index += 1
+        finished = True
     finally:
         stop.set()
         for fut in pending:
             fut.cancel()
-        if pending:
+        if not finished:  # interrupted or closed early: end the calls still running
             LIVE.kill_all()
         pool.shutdown(wait=True, cancel_futures=True)
 

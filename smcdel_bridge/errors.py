@@ -10,6 +10,8 @@ class SmcdelError(Exception):
     """Base class: bad SMCDEL input or a failed check."""
 
     kind = "error"
+    #: answers to the jobs before the failing one (set by the backend that raised it)
+    partial: tuple = ()
 
     def __init__(self, message: str):
         super().__init__(message)

@@ -1,7 +1,7 @@
 """The official ``smcdel`` binary as a backend.
 
 Each call of the binary reads one whole input (``smcdel -`` on standard input), answers its
-jobs and exits; there is no persistent session.  A call costs ~65 ms before any work, so
+jobs and exits; there is no persistent session to drive, so plain pipes serve (no pty).  A call costs ~65 ms before any work, so
 :meth:`OfficialBackend.run_many` packs many independent problems into one call (see
 :mod:`.packing`) and runs several calls in parallel (see :mod:`.batch`).
 
@@ -199,7 +199,6 @@ class OfficialBackend(Backend):
         workers: int | None = None,
         pack_size: int = 100,
         max_atoms: int = 1000,
-        **_ignored,
     ):
         self._explicit = binary
         self._binary: str | None = None
@@ -266,15 +265,22 @@ class OfficialBackend(Backend):
         return transcript
 
     def run_text(self, text: str) -> list[Answer]:
-        """Answers to every job of the SMCDEL input ``text``, or the reference's error."""
+        """Answers to every job of the SMCDEL input ``text``, or the reference's error
+        (with ``err.partial``: the answers printed before it)."""
         transcript = self.transcript(text)
         if transcript.error is not None:
+            transcript.error.partial = tuple(transcript.answers)
             raise transcript.error
         return transcript.answers
 
     def run(self, program: CheckInput) -> list[Answer]:
+        """Answers to ``program``'s jobs; errors carry ``err.partial`` like the engines'."""
         transcript = self.transcript(_render(program))
-        return answers_for(transcript, [job.kind for job in program.jobs])
+        try:
+            return answers_for(transcript, [job.kind for job in program.jobs])
+        except SmcdelError as err:
+            err.partial = tuple(transcript.answers[: len(program.jobs)])
+            raise
 
     # -- batches ------------------------------------------------------------------
     def run_many(

@@ -12,7 +12,7 @@ input — and the same call of the official binary — as the question.
 from __future__ import annotations
 
 from .language import Form, Prp, PubAnnounce
-from .program import CheckInput, Job, Structure, ValidQ
+from .program import CheckInput, Job, Structure, ValidQ, WhereQ
 
 
 def split_announcements(form: Form) -> tuple[list[Form], Form]:
@@ -48,9 +48,21 @@ def with_premise_checks(program: CheckInput) -> CheckInput:
     """``program`` with one premise check per job appended after its own jobs.
 
     The fresh atom joins ``VARS``; job ``k``'s check is job ``len(program.jobs) + k``.
+    ``WHERE?`` answers list states over ``VARS``, which the fresh atom would double: for
+    those use :func:`premise_input` (a separate input) instead.
     """
+    if any(isinstance(job, WhereQ) for job in program.jobs):
+        raise ValueError("a WHERE? job cannot share its input with a premise check")
     atom = fresh_atom(program)
     st = program.structure
     structure = Structure(st.vocab + (atom,), st.law, st.obs)
     checks = tuple(premise_job(job, atom) for job in program.jobs)
     return CheckInput(structure, program.jobs + checks)
+
+
+def premise_input(program: CheckInput, job: Job) -> CheckInput:
+    """The premise check of ``job`` as an input of its own (``program``'s structure plus
+    the fresh atom)."""
+    atom = fresh_atom(program)
+    st = program.structure
+    return CheckInput(Structure(st.vocab + (atom,), st.law, st.obs), (premise_job(job, atom),))

@@ -265,9 +265,9 @@ def test_an_interrupted_batch_kills_its_processes(tmp_path, monkeypatch, sample_
             if pids.exists():
                 break
             time.sleep(0.05)
-        import _thread
+        import signal
 
-        _thread.interrupt_main()
+        os.kill(os.getpid(), signal.SIGINT)
 
     threading.Thread(target=stop_soon, daemon=True).start()
     with pytest.raises(KeyboardInterrupt):

@@ -174,3 +174,15 @@ def test_answers_for_checks_kinds_and_count():
         answers_for(t, ["VALID?", "VALID?"])
     with pytest.raises(BackendError, match="TRUE"):
         answers_for(t, ["TRUE?"])
+
+
+def test_the_example_transcripts_are_recovered(smcdel_examples):
+    with open(smcdel_examples, encoding="utf-8") as fh:
+        cases = [json.loads(line) for line in fh]
+    assert cases
+    for case in cases:
+        t = read_transcript(case["stdout"], case["stderr"], case["returncode"])
+        assert t.error is None and t.finished, case["id"]
+        got = [("bool", a.value) if isinstance(a, BoolAnswer) else ("states", a.states)
+               for a in t.answers]
+        assert got == _recorded_answers(case["stdout"]) and got, case["id"]

@@ -14,7 +14,9 @@ from smcdel_bridge.official_output import read_transcript
 from smcdel_bridge.packing import (
     evaluate_boolean, law_satisfiable, pack, relabel, unpackable_reason,
 )
-from smcdel_bridge.premise import fresh_atom, split_announcements, with_premise_checks
+from smcdel_bridge.premise import (
+    fresh_atom, premise_input, split_announcements, with_premise_checks,
+)
 from smcdel_bridge.program import CheckInput, Structure, TrueQ, ValidQ, WhereQ
 
 syntax = pytest.importorskip("smcdel_bridge.syntax.parser")
@@ -142,11 +144,19 @@ def test_premise_check_detects_a_contradiction():
 
 
 def test_premise_check_of_a_job_without_announcements_asks_whether_any_state_exists():
-    ok = with_premise_checks(parse_input("VARS 1 LAW Top OBS a: 1 WHERE? 1"))
+    ok = with_premise_checks(parse_input("VARS 1 LAW Top OBS a: 1 VALID? 1"))
     assert ok.jobs[1] == ValidQ(Prp(2))
-    assert isinstance(ok.jobs[0], WhereQ)
     assert _native().run(ok)[1].value is False
     empty = with_premise_checks(CheckInput(Structure((1,), Conj((Prp(1), Neg(Prp(1)))),
                                                      (("a", (1,)),)), (ValidQ(Prp(1)),)))
     assert _native().run(empty)[1].value is True
-    assert PubAnnounce  # the premise of a job is its leading public announcements
+
+
+def test_where_jobs_get_their_premise_check_in_a_separate_input():
+    program = parse_input("VARS 1,2 LAW Top OBS a: 1 WHERE? [ ! 1 ] K a 2")
+    with pytest.raises(ValueError, match="WHERE"):
+        with_premise_checks(program)
+    separate = premise_input(program, program.jobs[0])
+    assert separate.structure.vocab == (1, 2, 3)
+    assert separate.jobs == (ValidQ(PubAnnounce(Prp(1), Prp(3))),)
+    assert isinstance(program.jobs[0], WhereQ)

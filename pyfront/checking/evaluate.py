@@ -3,7 +3,9 @@
 An item's SMCDEL problem holds one job (the published form: ``VALID? [ ! a1 ] … h``).
 Its premise is contradictory when no state survives the announcements: that comes from
 the item's ``pbcheck`` input when it has one, otherwise from a premise check added to the
-problem itself (:mod:`smcdel_bridge.premise`), so that it rides in the same call.
+problem itself (:mod:`smcdel_bridge.premise`), so that it rides in the same call (for a
+``WHERE?`` job, whose states the premise check's fresh atom would double, it is a second
+program).
 
 Records follow the command-line contract — ``source``, ``row``, ``valid``, ``label``,
 ``contradictory``, ``expected``, ``agrees`` — plus ``name`` (when the item has one),
@@ -19,7 +21,7 @@ from itertools import islice, tee
 from typing import Iterable, Iterator
 
 from smcdel_bridge.errors import SmcdelError
-from smcdel_bridge.program import BoolAnswer, CheckInput, StatesAnswer, Structure, ValidQ, WhereQ
+from smcdel_bridge.program import CheckInput, StatesAnswer, ValidQ, WhereQ
 
 from pyfront.items import CheckItem
 
@@ -58,7 +60,7 @@ def _part(item: CheckItem, what: str) -> str:
 
 def plan_item(item: CheckItem) -> Plan:
     """Parse the item's SMCDEL text(s); a parse error or a wrong job count ends the plan."""
-    from smcdel_bridge.premise import fresh_atom, premise_job
+    from smcdel_bridge.premise import premise_input, with_premise_checks
     from smcdel_bridge.syntax import parse_input
 
     plan = Plan(item)
@@ -90,11 +92,14 @@ def plan_item(item: CheckItem) -> Plan:
             plan.programs.append((program, item.problem))
         plan.programs.append((pbcheck, item.pbcheck))
         return plan
-    atom = fresh_atom(program)
-    st = program.structure
-    structure = Structure(st.vocab + (atom,), st.law, st.obs)
-    plan.programs.append(
-        (CheckInput(structure, (job,) + extra + (premise_job(job, atom),)), None))
+    if extra:
+        # WHERE? lists states, which the premise check's fresh atom would double: the
+        # premise check is a second program
+        plan.derived = False
+        plan.programs.append((CheckInput(program.structure, (job,) + extra), None))
+        plan.programs.append((premise_input(program, job), None))
+        return plan
+    plan.programs.append((with_premise_checks(program), None))
     return plan
 
 

@@ -117,7 +117,9 @@ class Summary:
             columns.append("backends≠")
         for i, col in enumerate(columns):
             table.add_column(col, justify="left" if i == 0 else "right",
-                             overflow="fold" if i == 0 else "ellipsis", no_wrap=i > 0)
+                             overflow="fold" if i == 0 else "ellipsis", no_wrap=i > 0,
+                             min_width=min(40, max(map(len, self.rows), default=6))
+                             if i == 0 else None)
         total = _Row()
         for source, row in self.rows.items():
             values = [row.items, row.entailment, row.not_entailment, row.contradictory,

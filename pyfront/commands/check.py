@@ -88,7 +88,9 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         from rich.console import Console
 
-        console = Console(file=sys.stdout if log is not None else sys.stderr)
+        stream = sys.stdout if log is not None else sys.stderr
+        # a terminal has its own width; into a file or pipe, do not fold file names
+        console = Console(file=stream, width=None if stream.isatty() else 160)
         summary.render(console)
     return summary.exit_code
 

@@ -74,27 +74,9 @@ def _json_error(err) -> dict:
 
 
 def _answers(backend, program):
-    """Answers one job at a time when the backend can, so output can follow each."""
-    if hasattr(backend, "iter_answers"):
-        yield from backend.iter_answers(program)
-        return
-    from smcdel_bridge.errors import SmcdelError
-
-    try:
-        answers = backend.run(program)
-    except SmcdelError as err:
-        partial = getattr(err, "partial", None)
-        if partial is None:  # find out which job failed: ask one job at a time
-            partial = []
-            for job in program.jobs:
-                one = type(program)(program.structure, (job,))
-                try:
-                    partial.extend(backend.run(one))
-                except SmcdelError:
-                    break
-        yield from partial
-        raise
-    yield from answers
+    """Answers one job at a time (every backend streams, or gives the answers it had
+    before a failure), so output can follow each."""
+    return backend.iter_answers(program)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -134,12 +116,12 @@ def check_text(data: bytes | str, out, err_out, *, name: str = "<stdin>",
             return fail(f"{name}: hGetContents: invalid argument (invalid byte sequence)")
 
     from smcdel_bridge.syntax.parser import parse_input
-    from smcdel_bridge.syntax.sanity import sanity_check
 
     results: list = []
     jobs: tuple = ()
     try:
-        program = sanity_check(parse_input(data))
+        # Every backend runs the reference's sanity checks before its first answer.
+        program = parse_input(data)
         jobs = program.jobs
         from smcdel_bridge.backend import get_backend
 

@@ -6,6 +6,6 @@ text, Markdown or rich terminal output, and :mod:`.graph` draws each step's Krip
 with Graphviz.
 """
 
-from .build import explain_problem, explain_problems
+from .build import explain_problem
 
-__all__ = ["explain_problem", "explain_problems"]
+__all__ = ["explain_problem"]

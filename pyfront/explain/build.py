@@ -17,7 +17,6 @@ from .kripke import KripkeStep, bits
 from .model import (
     AgentView,
     Cell,
-    Explanation,
     Frame,
     ProblemExplanation,
     Proposition,
@@ -327,11 +326,3 @@ def _hypothesis_text(problem: "Problem", index: int) -> str | None:
         return problem.hypothesis_text(index)
     except _UNSAYABLE:
         return None
-
-
-def explain_problems(problems, source: str, *, actual: str | None = None) -> Explanation:
-    """The explanation of several problems of one file."""
-    return Explanation(
-        source=source,
-        problems=tuple(explain_problem(p, actual=actual) for p in problems),
-    )

@@ -192,6 +192,11 @@ class ProblemExplanation:
         return self.steps[-1].remaining if self.steps else self.initial
 
     @property
+    def ruled_out_by_law(self) -> int:
+        """How many valuations of the propositions the law excludes from the start."""
+        return 2 ** len(self.propositions) - len(self.initial)
+
+    @property
     def contradictory(self) -> bool:
         """No state survives the announcements: the premise cannot be true."""
         return not self.final

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..backend import Backend
-from ..errors import SmcdelError, TooLargeError
+from ..backend import Backend, StreamingBackend
+from ..errors import TooLargeError
 from ..program import Answer, CheckInput, Structure
 
 #: ``auto`` uses the explicit engine up to this many distinct atoms (2**16 assignments).
@@ -28,7 +28,7 @@ AUTO_EXPLICIT_ATOMS = 16
 ENGINES = ("auto", "explicit", "symbolic")
 
 
-class NativeBackend(Backend):
+class NativeBackend(StreamingBackend):
     """The embedded checker, choosing its engine by the structure's size."""
 
     name = "native"
@@ -97,16 +97,5 @@ class NativeBackend(Backend):
             yield from engine.iter_answers(program)
         else:
             yield from engine.run(program)
-
-    def run(self, program: CheckInput) -> list[Answer]:
-        done: list[Answer] = []
-        try:
-            for a in self.iter_answers(program):
-                done.append(a)
-        except SmcdelError as err:
-            err.partial = tuple(done)
-            raise
-        return done
-
 
 __all__ = ["NativeBackend", "AUTO_EXPLICIT_ATOMS", "ENGINES"]

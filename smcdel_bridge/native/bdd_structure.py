@@ -31,19 +31,9 @@ from typing import Callable, Iterable
 from .. import language as L
 from ..errors import NotBooleanError
 from .bdd_manager import BddManager
+from .order import list_difference
 
 _GROUPED = (L.Ck, L.Ckw, L.Dk, L.Dkw)
-
-
-def _list_minus(xs: Iterable[int], ys: Iterable[int]) -> list[int]:
-    """Haskell's ``xs \\\\ ys``: remove the first occurrence in ``xs`` of each ``y``."""
-    out = list(xs)
-    for y in ys:
-        try:
-            out.remove(y)
-        except ValueError:
-            pass
-    return out
 
 
 class FormulaInterner:
@@ -199,7 +189,7 @@ class SymbolicStructure:
         key = ("K", agent)
         hit = self._unobserved.get(key)
         if hit is None:
-            hit = self._unobserved[key] = tuple(_list_minus(self.props, self.observed(agent)))
+            hit = self._unobserved[key] = tuple(list_difference(self.props, self.observed(agent)))
         return hit
 
     def unobserved_by_group(self, agents: tuple[str, ...]) -> tuple[int, ...]:
@@ -212,7 +202,7 @@ class SymbolicStructure:
                 for p in self.observed(a):
                     if p not in seen:
                         seen.append(p)
-            hit = self._unobserved[key] = tuple(_list_minus(self.props, seen))
+            hit = self._unobserved[key] = tuple(list_difference(self.props, seen))
         return hit
 
     # --- updates ---------------------------------------------------------------------
@@ -374,7 +364,7 @@ def enumerate_states(manager: BddManager, u, props: tuple[int, ...]) -> list[tup
     """
     out: list[tuple[int, ...]] = []
     for path in manager.paths(u):
-        missing = _list_minus(props, sorted(path))
+        missing = list_difference(props, sorted(path))
         base = [a for a, v in path.items() if v]
         _complete(missing, 0, base, out)
     return out

@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Iterable, Iterator
 
-from ..backend import Backend
+from ..backend import StreamingBackend
 from ..errors import SanityError, SmcdelError
 from ..language import Agent, Form
 from ..program import (
@@ -120,7 +120,7 @@ def answer(bs: BitStructure, job) -> Answer:
     raise TypeError(f"not a job: {job!r}")
 
 
-class ExplicitBackend(Backend):
+class ExplicitBackend(StreamingBackend):
     """The explicit-state engine behind the common backend interface."""
 
     name = "explicit"
@@ -176,17 +176,6 @@ class ExplicitBackend(Backend):
         if any(isinstance(r, SmcdelError) for r in results):
             sanity_check(program)  # a failed job was not looked at to its end
         return results
-
-    def run(self, program: CheckInput) -> list[Answer]:
-        done: list[Answer] = []
-        try:
-            for a in self.iter_answers(program):
-                done.append(a)
-        except SmcdelError as err:
-            err.partial = tuple(done)
-            raise
-        return done
-
 
 # --- the Kripke-model view ----------------------------------------------------------------
 

@@ -42,7 +42,7 @@ def bdd_paths(sp: Space, bits: int, start: int = 0) -> Iterator[tuple[tuple[int,
             yield ((j, value),) + rest
 
 
-def _list_difference(xs: Sequence[int], ys: Sequence[int]) -> list[int]:
+def list_difference(xs: Sequence[int], ys: Sequence[int]) -> list[int]:
     """Haskell's ``xs \\\\ ys``: drop the first occurrence in ``xs`` of each ``y``."""
     out = list(xs)
     for y in ys:
@@ -63,7 +63,7 @@ def reference_states(
     out: list[State] = []
     for path in bdd_paths(sp, bits):
         fixed = [(atoms[j], value) for j, value in path]
-        open_atoms = _list_difference(vocab, sorted(a for a, _ in fixed))
+        open_atoms = list_difference(vocab, sorted(a for a, _ in fixed))
         true_fixed = [a for a, value in fixed if value]
         if not open_atoms:
             out.append(tuple(sorted(true_fixed)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..backend import Backend
+from ..backend import StreamingBackend
 from ..errors import SmcdelError
 from .deep import call_deep
 from ..program import (
@@ -23,7 +23,7 @@ from ..program import (
     WhereQ,
 )
 
-class SymbolicBackend(Backend):
+class SymbolicBackend(StreamingBackend):
     """Model checking on binary decision diagrams (``dd`` with CUDD, or its pure-Python BDDs).
 
     ``bdd="auto"`` (default) uses ``dd.cudd`` when it loads and ``dd.autoref`` otherwise;
@@ -86,19 +86,6 @@ class SymbolicBackend(Backend):
                 # no traceback: its frames would keep BDD nodes alive past their manager
                 raise failure.with_traceback(None) from None
             yield answer
-
-    def run(self, program: CheckInput) -> list[Answer]:
-        """Answer every job in order; on failure the error carries the answers before it
-        in its ``partial`` attribute."""
-        done: list[Answer] = []
-        try:
-            for answer in self.iter_answers(program):
-                done.append(answer)
-        except SmcdelError as err:
-            err.partial = tuple(done)  # type: ignore[attr-defined]
-            raise err.with_traceback(None) from None
-        return done
-
 
 def _answer(kns, job) -> Answer:
     if isinstance(job, TrueQ):
