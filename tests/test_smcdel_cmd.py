@@ -144,3 +144,14 @@ def test_official_backend_prints_the_same(tmp_path, monkeypatch):
     assert run_text(TINY, backend="smcdel") == run_text(TINY)
     law_error = "VARS 1,2 LAW alice knows that 1 OBS alice: 1\nTRUE? {1} 1\nVALID? 1\n"
     assert run_text(law_error, backend="smcdel", colour=True) == run_text(law_error, colour=True)
+
+
+def test_official_backend_binary_given_on_the_command_line(tmp_path, monkeypatch):
+    fake = pytest.importorskip("fake_smcdel")
+    monkeypatch.delenv("SMCDEL_BIN", raising=False)
+    monkeypatch.setenv("PATH", "/nonexistent")
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    binary = str(fake.make(tmp_path, "replay"))
+    assert run_text(TINY, backend="smcdel", smcdel=binary) == run_text(TINY)
+    code, _out, err = run_text(TINY, backend="smcdel", smcdel=str(tmp_path / "missing"))
+    assert code == 1 and len(err.splitlines()) == 1

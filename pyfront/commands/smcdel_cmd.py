@@ -28,6 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "or smcdel (the official binary)")
     parser.add_argument("--engine", choices=("auto", "explicit", "symbolic"), default="auto",
                         help="engine of the native backend (default: auto, by size)")
+    parser.add_argument("--smcdel", metavar="PATH",
+                        help="the official binary for --backend smcdel "
+                             "(default: $SMCDEL_BIN, then smcdel on PATH)")
     parser.add_argument("--color", "--colour", dest="color", default="auto",
                         choices=("auto", "always", "never"),
                         help="wrap answers in the reference's colour codes: always, never, "
@@ -90,12 +93,13 @@ def run(args: argparse.Namespace) -> int:
     return check_text(
         data, sys.stdout, sys.stderr, name=name, backend=args.backend, engine=args.engine,
         colour=not args.json and _use_colour(args.color, sys.stdout), as_json=args.json,
+        smcdel=args.smcdel,
     )
 
 
 def check_text(data: bytes | str, out, err_out, *, name: str = "<stdin>",
                backend: str = "native", engine: str = "auto", colour: bool = False,
-               as_json: bool = False) -> int:
+               as_json: bool = False, smcdel: str | None = None) -> int:
     """Do what the reference does with input ``data``: write its standard output to
     ``out`` and its error line to ``err_out``; return the exit code."""
     from smcdel_bridge.errors import LexError, ParseError, SanityError, SmcdelError
@@ -125,7 +129,11 @@ def check_text(data: bytes | str, out, err_out, *, name: str = "<stdin>",
         jobs = program.jobs
         from smcdel_bridge.backend import get_backend
 
-        options = {"engine": engine} if backend == "native" else {}
+        options: dict = {}
+        if backend == "native":
+            options["engine"] = engine
+        elif backend == "smcdel" and smcdel:
+            options["binary"] = smcdel
         try:
             checker = get_backend(backend, **options)
         except ValueError as exc:
