@@ -12,8 +12,13 @@
    with the total variation distance of each table.
 5. The same guarantees past the paper: up to 8 agents and hypothesis order K up to 4.
 
+``--calibrate K`` instead re-fits the draw weights and rates of the paper's settings to the
+published split (K rounds, see :func:`calibrate` and docs/generate.md) and prints them as
+the constants of ``pyfront/generate/calibration.py``.
+
     python benchmarks/bench_generate.py [--size 1000] [--seed 0] [--repeat 3]
                                         [--stats PATH/TO/STATS.md] [--skip-scale]
+    python benchmarks/bench_generate.py --calibrate 8 [--size 1000]
 """
 
 from __future__ import annotations
@@ -24,8 +29,10 @@ import os
 import subprocess
 import sys
 import tempfile
+import math
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -33,6 +40,7 @@ sys.path.insert(0, str(REPO))
 
 from pyfront.generate import stats as S  # noqa: E402
 from pyfront.generate.pipeline import GenerateConfig, generate  # noqa: E402
+from pyfront.generate.sampling import SamplingParams, paper_params  # noqa: E402
 from pyfront.generate.split import SPLIT_NAMES  # noqa: E402
 
 TARGET_SECONDS = 10.0
@@ -123,6 +131,94 @@ def _print_distributions(rows: list[dict], stats_path: Path) -> None:
             print(f"  {value:44s} {a * 100:8.1f}% {b * 100:8.1f}%")
 
 
+#: weight field -> (table it steers, the table value of weight 0)
+WEIGHT_TABLES = {
+    "agent_weights": ("n_agents", lambda p: p.agents[0]),
+    "order_weights": ("hypothesis_depth", lambda p: p.orders[0] - 1),
+    "announcement_weights": ("n_announcements", lambda p: p.announcements[0]),
+}
+#: rate field -> the share of :func:`pyfront.generate.stats.rate_shares` it steers
+RATE_SHARES = {
+    "knowledge_rate": "knowledge",
+    "negate_knowledge": "negated knowledge",
+    "negate_other": "negated plain",
+    "knows_that_rate": "knows that",
+    "atom_rate": "atom",
+    "announcement_atom_rate": "announcement atom",
+}
+#: seeds of the calibration runs (not the reported seed 0, which is kept for checking)
+CALIBRATION_SEEDS = (101, 102, 103)
+
+
+def _logit(x: float) -> float:
+    x = min(max(x, 1e-6), 1 - 1e-6)
+    return math.log(x / (1 - x))
+
+
+def calibrate(published: dict[str, Counter], rounds: int, size: int,
+              start: SamplingParams | None = None) -> SamplingParams:
+    """Fit the draw weights and rates of the paper's ranges so that the *selected* rows
+    match the published marginals (iterative proportional fitting).
+
+    Each round generates ``size`` rows per setup for each of :data:`CALIBRATION_SEEDS`,
+    then multiplies every weight by (published share / generated share) of its value, and
+    moves every rate by (published − generated) in log-odds.  Selection (contradictions,
+    label balance, rows growing with distinct hypotheses) is what makes drawn and selected
+    shares differ; it is smooth in the weights, so a few rounds reach the sampling noise."""
+    params = start or paper_params()
+    widths = {"agent_weights": params.agents[1] - params.agents[0] + 1,
+              "order_weights": params.orders[1] - params.orders[0] + 1,
+              "announcement_weights": params.agents[1] - params.announcements[0] + 1}
+    params = replace(params, **{f: getattr(params, f) or (1.0,) * n for f, n in widths.items()})
+    if params.announcement_atom_rate is None:
+        params = replace(params, announcement_atom_rate=params.atom_rate)
+    target = S.rate_shares(published)
+    for k in range(rounds + 1):
+        rows = [r for seed in CALIBRATION_SEEDS
+                for r in generate(GenerateConfig(size=size, seed=seed, sampling=params)).rows]
+        ours = S.distribution(rows)
+        shares = S.rate_shares(ours)
+        tvs = {t: S.total_variation(ours[t], published[t]) for t in
+               ("n_agents", "hypothesis_depth", "n_announcements", "further announcements", "hypotheses")}
+        print(f"  round {k}: " + "  ".join(f"{t} {v:.3f}" for t, v in tvs.items()))
+        if k == rounds:
+            break
+        updates: dict[str, object] = {}
+        for field_name, (table, base) in WEIGHT_TABLES.items():
+            a, b = S.shares(ours[table]), S.shares(published[table])
+            first = base(params)
+            new = [w * b.get(str(first + i), 0.0) / a[str(first + i)] if a.get(str(first + i)) else w
+                   for i, w in enumerate(getattr(params, field_name))]
+            top = max(new)
+            updates[field_name] = tuple(round(w / top, 3) for w in new)
+        for field_name, share in RATE_SHARES.items():
+            x = _logit(getattr(params, field_name)) + _logit(target[share]) - _logit(shares[share])
+            updates[field_name] = round(min(0.98, max(0.02, 1 / (1 + math.exp(-x)))), 3)
+        params = replace(params, **updates)
+    return params
+
+
+def _print_distances(rows: list[dict], size: int, seed: int, stats_path: Path) -> None:
+    """Total variation of every table: the default run, and the same run uncalibrated
+    (uniform weights, the paper's nominal rates) to show what the calibration does."""
+    published = S.read_stats_markdown(stats_path)
+    nominal = generate(GenerateConfig(size=size, seed=seed, sampling=SamplingParams()), workers=1).rows
+    runs = {"default": S.distribution(rows), "uncalibrated": S.distribution(nominal)}
+    tables = ["n_agents", "n_announcements", "hypothesis_depth", "further announcements",
+              "hypotheses"] + [f"further announcements in setup {s}" for s in
+                               ("forehead", "forehead_mirror", "internal", "explicit")]
+    print("\n## total variation distance to the published split")
+    print(f"  {'table':46s} {'default':>8s} {'uncalibrated':>13s}")
+    for table in tables:
+        tvs = [S.total_variation(d.get(table, Counter()), published[table]) for d in runs.values()]
+        print(f"  {table:46s} {tvs[0]:8.3f} {tvs[1]:13.3f}")
+    target = S.rate_shares(published)
+    print(f"\n  {'steered share':44s} {'default':>8s} {'uncalibrated':>13s} {'published':>10s}")
+    shares = [S.rate_shares(d) for d in runs.values()]
+    for name, value in target.items():
+        print(f"  {name:44s} {shares[0][name] * 100:7.1f}% {shares[1][name] * 100:12.1f}% {value * 100:9.1f}%")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", type=int, default=1000)
@@ -131,8 +227,19 @@ def main() -> int:
     ap.add_argument("--stats", type=Path,
                     default=Path(os.environ.get("MINDGAMES_SHARED", REPO.parent / "shared")) / "mindgames" / "STATS.md")
     ap.add_argument("--skip-scale", action="store_true", help="skip the 8-agent, K=4 run")
+    ap.add_argument("--calibrate", type=int, metavar="ROUNDS", default=0,
+                    help="re-fit the paper settings' weights and rates to the published split")
     args = ap.parse_args()
     ok_all = True
+
+    if args.calibrate:
+        print(f"## calibration: {args.calibrate} rounds, --size {args.size}, seeds {CALIBRATION_SEEDS}")
+        fitted = calibrate(S.read_stats_markdown(args.stats), args.calibrate, args.size)
+        print("\n# the constants of pyfront/generate/calibration.py")
+        for field_name in WEIGHT_TABLES:
+            print(f"PAPER_{field_name.upper()} = {getattr(fitted, field_name)!r}")
+        print("PAPER_RATES = " + repr({f: getattr(fitted, f) for f in RATE_SHARES}))
+        return 0
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -167,7 +274,8 @@ def main() -> int:
             print(f"  {st.name:28s} {st.seconds:8.3f} {st.items:>9d} {st.unit:6s} {st.rate:12,.0f}")
         for setup, p in result.progress.items():
             print(f"  {setup:16s} drawn {p.draws:6d}  contradictory {p.contradictory:6d}  "
-                  f"one-sided {p.one_sided:4d}  capped {p.capped:5d}  premises {len(p.groups):4d}")
+                  f"thinned {p.thinned:4d}  one-sided {p.one_sided:4d}  "
+                  f"premises {len(p.groups):4d}  rows/premise {2 * p.pairs / max(1, len(p.groups)):.2f}")
 
         print("\n## guarantees")
         ok_all &= _print_guarantees(guarantees(folders[1], args.size))
@@ -175,6 +283,7 @@ def main() -> int:
         rows = [r for rs in _read(folders[1]).values() for r in rs]
         if args.stats.exists():
             _print_distributions(rows, args.stats)
+            _print_distances(rows, args.size, args.seed, args.stats)
         else:
             print(f"\n(published statistics not found at {args.stats}: distributions skipped)")
 

@@ -15,6 +15,13 @@ import sys
 from .commands import COMMANDS
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line usage errors (exit code 2); the usage is in ``--help``."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def _load(name: str):
     return importlib.import_module(f"pyfront.commands.{COMMANDS[name]}")
 
@@ -22,7 +29,7 @@ def _load(name: str):
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     from . import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="mindgames",
         description="Theory-of-mind problems in Dynamic Epistemic Logic.",
     )
@@ -63,6 +70,10 @@ def main(argv: list[str] | None = None) -> int:
         except OSError:
             pass
         return 0
+    except SystemExit as exc:
+        if isinstance(exc.__context__, BrokenPipeError):  # rich's answer to a closed pipe
+            return 0
+        raise
     except Exception as err:  # noqa: BLE001 - the one place that turns errors into lines
         if debug:
             raise

@@ -33,6 +33,11 @@ _TERMINAL_WORDS = {
 }
 
 
+#: deepest nesting of operators a formula may have: far beyond what people write, and
+#: within reach of every recursive stage downstream (English, explanations, engines)
+MAX_FORMULA_DEPTH = 200
+
+
 class _ParenNewlines:
     """Post-lexer: newlines inside parentheses do not end a statement."""
 
@@ -150,10 +155,10 @@ class _Builder:
         self.tree = tree
         self.filename = filename
         self.agents: list[str] = []
-        self.agent_tokens: dict[str, Any] = {}
         self.setup: str | None = None
         self.predicate: Predicate | None = None
         self.props: list[Proposition] = []
+        self.depth = 0
 
     # -- helpers ---------------------------------------------------------------------
 
@@ -207,6 +212,15 @@ class _Builder:
     # -- formulas --------------------------------------------------------------------
 
     def formula(self, node) -> Form:
+        self.depth += 1
+        try:
+            if self.depth > MAX_FORMULA_DEPTH:
+                raise self.error(f"formula nested more than {MAX_FORMULA_DEPTH} levels deep", node)
+            return self._formula(node)
+        finally:
+            self.depth -= 1
+
+    def _formula(self, node) -> Form:
         from lark import Token, Tree
 
         if isinstance(node, Token):  # a bare NAME reaching here is a proposition
@@ -235,16 +249,18 @@ class _Builder:
         if kind == "not_":
             return Neg(self.formula(ch[0]))
         if kind in ("and_", "or_"):
-            parts: list[Form] = []
-            cls = Conj if kind == "and_" else Disj
-            for c in ch:
-                f = self.formula(c)
-                # a chain written a and b and c is one Conj; parentheses keep nesting
-                if isinstance(c, Tree) and c.data == kind and isinstance(f, cls):
-                    parts.extend(f.fs)
+            # a chain written a and b and c is one Conj (parentheses keep nesting); the
+            # tree nests it to the left, so walk the chain instead of recursing into it
+            operands: list = []
+            stack = list(reversed(ch))
+            while stack:
+                c = stack.pop()
+                if isinstance(c, Tree) and c.data == kind:
+                    stack.extend(reversed(c.children))
                 else:
-                    parts.append(f)
-            return cls(tuple(parts))
+                    operands.append(c)
+            cls = Conj if kind == "and_" else Disj
+            return cls(tuple(self.formula(c) for c in operands))
         if kind == "implies":
             return Impl(self.formula(ch[0]), self.formula(ch[1]))
         if kind == "iff":
@@ -267,6 +283,8 @@ class _Builder:
             f = parse_formula(text)
         except SmcdelError as err:
             raise self.error(f"in smcdel\"…\": {err}", tok) from None
+        if formula_depth(f) + self.depth > MAX_FORMULA_DEPTH:
+            raise self.error(f"formula nested more than {MAX_FORMULA_DEPTH} levels deep", tok)
         vocab = set(range(1, self.n_pred + len(self.props) + 1))
         for a in sorted(f.atoms()):
             if a not in vocab:
@@ -418,6 +436,13 @@ class _Builder:
                 raise self.error(f"a stated row needs {len(self.agents)} bits, got {len(bits)}", bits[0])
             rows[viewer] = [i + 1 for i, b in enumerate(bits) if str(b) == "1"]
         return rows
+
+
+def formula_depth(f: Form) -> int:
+    """Levels of operators in ``f`` (an atom is 1), counted without recursion."""
+    from smcdel_bridge.syntax.printer import fold
+
+    return fold(f, lambda _node, depths: 1 + max(depths, default=0))
 
 
 def _rename_agents(f: Form, builder: _Builder, tok) -> Form:

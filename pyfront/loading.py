@@ -1,32 +1,41 @@
 """Reading problems from files: DSL files, and MindGames datasets (CSV or JSON lines).
 
 ``load_problems`` and ``dsl_check_items`` are what other commands use to turn a DSL file
-into problems or into check items; ``read_rows`` / ``load_dataset_problems`` read datasets
-row by row so that batch commands can report a bad row and go on.
+into problems or into check items.  Datasets are read through :mod:`.datasets`:
+``row_problems`` imports every row (a row that cannot be read or imported is reported in
+its place, so batch commands go on), ``read_rows`` stops at the first unreadable row.
 """
 
 from __future__ import annotations
 
-import csv
-import json
 import sys
 from pathlib import Path
 from typing import Any, Iterator
 
+from smcdel_bridge.errors import SmcdelError
+
+from .datasets import RowError, iter_rows
 from .errors import UserError
 from .items import CheckItem
 from .problem import Problem
 
 
 def load_problems(path: str | Path) -> list[Problem]:
-    """Every problem of a DSL file, in order."""
+    """Every problem of a DSL file (``-``: standard input), in order."""
     from .dsl import parse_problems
 
-    path = Path(path)
+    if str(path) == "-":
+        path, data = Path("<stdin>"), sys.stdin.buffer.read()
+    else:
+        path = Path(path)
+        data = path.read_bytes()
     try:
-        text = path.read_text(encoding="utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark is no statement
     except UnicodeDecodeError as err:
-        raise UserError(f"not UTF-8 text ({err.reason})", file=str(path)) from None
+        line = data.count(b"\n", 0, err.start) + 1
+        column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise UserError(f"not UTF-8 text ({err.reason})", file=str(path), line=line,
+                        column=column) from None
     return parse_problems(text, filename=str(path))
 
 
@@ -61,45 +70,14 @@ def dsl_check_items(path: str | Path) -> list[CheckItem]:
 
 def read_rows(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """(0-based row, fields) for every row of a ``.csv`` / ``.jsonl`` / ``.json`` dataset
-    (``-`` reads JSON lines from standard input)."""
+    (``-`` reads JSON lines from standard input); the first row that cannot be read is a
+    UserError naming file and line (batch commands use :func:`row_problems` or
+    :func:`pyfront.datasets.iter_rows`, which report such rows in their place instead)."""
     p = str(path)
-    if p == "-":
-        yield from _jsonl_rows(sys.stdin, "-")
-        return
-    suffix = Path(p).suffix.lower()
-    if suffix == ".csv":
-        csv.field_size_limit(1 << 30)
-        with open(p, newline="", encoding="utf-8") as fh:
-            yield from enumerate(csv.DictReader(fh))
-    elif suffix in (".jsonl", ".ndjson"):
-        with open(p, encoding="utf-8") as fh:
-            yield from _jsonl_rows(fh, p)
-    elif suffix == ".json":
-        with open(p, encoding="utf-8") as fh:
-            try:
-                data = json.load(fh)
-            except json.JSONDecodeError as err:
-                raise UserError(f"invalid JSON: {err.msg}", file=p, line=err.lineno, column=err.colno) from None
-        if not isinstance(data, list):
-            raise UserError("a .json dataset must hold a list of rows", file=p)
-        yield from enumerate(data)
-    else:
-        raise UserError(f"unknown dataset format {suffix or '(none)'!r}: use .csv or .jsonl", file=p)
-
-
-def _jsonl_rows(fh, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
-    row = 0
-    for lineno, line in enumerate(fh, 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise UserError(f"invalid JSON: {err.msg}", file=name, line=lineno, column=err.colno) from None
-        if not isinstance(obj, dict):
-            raise UserError("each line must be a JSON object", file=name, line=lineno)
-        yield row, obj
-        row += 1
+    for row, line, fields in iter_rows(p):
+        if isinstance(fields, RowError):
+            raise fields.user_error(p, line)
+        yield row, fields
 
 
 def row_problem(path: str | Path, row: int, fields: dict[str, Any]) -> Problem:
@@ -107,3 +85,31 @@ def row_problem(path: str | Path, row: int, fields: dict[str, Any]) -> Problem:
     from .mindgames_import import problem_from_row
 
     return problem_from_row(fields, name=f"row{row}", source=str(path))
+
+
+#: what importing or rendering one dataset row may raise: batch commands report it for
+#: that row and go on
+ROW_ERRORS = (UserError, SmcdelError, ValueError)
+
+
+def row_error_text(err: Exception) -> str:
+    """The one-line reason of a row error (without file and line: the caller names the row)."""
+    if isinstance(err, UserError):
+        return err.message
+    lines = str(err).splitlines()
+    return lines[0] if lines else type(err).__name__
+
+
+def row_problems(path: str | Path) -> Iterator[tuple[int, dict[str, Any], Problem | str]]:
+    """(row, fields, problem) for every row of a dataset; in place of the problem, the
+    one-line reason when the row cannot be read (fields then ``{}``) or imported."""
+    p = str(path)
+    for row, _line, fields in iter_rows(p):
+        if isinstance(fields, RowError):
+            yield row, {}, fields.message
+            continue
+        try:
+            result: Problem | str = row_problem(p, row, fields)
+        except ROW_ERRORS as err:
+            result = row_error_text(err)
+        yield row, fields, result

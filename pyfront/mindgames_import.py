@@ -40,7 +40,12 @@ def parse_names(value: Any) -> list[str]:
         try:
             out = json.loads(text)
         except json.JSONDecodeError:
-            out = ast.literal_eval(text)
+            try:
+                out = ast.literal_eval(text)
+            except (ValueError, SyntaxError, RecursionError, MemoryError):
+                out = None
+        if not isinstance(out, list):
+            raise ValueError(f"names must be a list, got {text[:40]!r}")
         return [str(v) for v in out]
     if not (text.startswith("[") and text.endswith("]")):
         raise ValueError(f"names must be a list, got {text[:40]!r}")
@@ -104,7 +109,14 @@ def problem_from_row(row: Mapping[str, Any], *, name: str = "problem", source: s
         setup = get_setup(setup_name)
     except KeyError as err:
         raise UserError(str(err.args[0]), file=source, line=line) from None
-    check = parse_input(str(row["smcdel_problem"]))
+    from smcdel_bridge.errors import SmcdelError
+
+    if not isinstance(row["smcdel_problem"], str):
+        raise UserError("smcdel_problem is not text", file=source, line=line)
+    try:
+        check = parse_input(row["smcdel_problem"])
+    except SmcdelError as err:
+        raise UserError(f"smcdel_problem: {err}", file=source, line=line) from None
     jobs = check.jobs
     if len(jobs) != 1 or not isinstance(jobs[0], ValidQ):
         raise UserError("smcdel_problem must hold exactly one VALID? job", file=source, line=line)
@@ -124,6 +136,11 @@ def problem_from_row(row: Mapping[str, Any], *, name: str = "problem", source: s
         if idx >= n:
             raise UserError(f"agent {ident} but only {n} names", file=source, line=line)
         observations[idx] = sorted(atoms)
+    from .dsl import MAX_FORMULA_DEPTH, formula_depth
+
+    if max(formula_depth(jobs[0].form), formula_depth(structure.law or TOP)) > MAX_FORMULA_DEPTH:
+        raise UserError(f"smcdel_problem: formula nested more than {MAX_FORMULA_DEPTH} levels deep",
+                        file=source, line=line)
     anns, hyp = split_announcements(normalize(jobs[0].form))
     stated = None
     premise = row.get("premise")

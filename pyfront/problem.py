@@ -274,12 +274,6 @@ class Problem(BaseModel):
             raise KeyError("this problem has no per-agent predicate")
         return agent_index(self.agent_id(agent_name)) + 1
 
-    def proposition_atom(self, name: str) -> int:
-        for atom, p in zip(self.proposition_atoms, self.propositions):
-            if p.name == name:
-                return atom
-        raise KeyError(name)
-
     def proposition_of(self, atom: int) -> Proposition | None:
         for a, p in zip(self.proposition_atoms, self.propositions):
             if a == atom:
@@ -307,19 +301,6 @@ class Problem(BaseModel):
         spec = self.setup_spec
         return spec.default_observations(self.n_agents) if spec else None
 
-    def observes(self, agent: int, atom: int) -> bool:
-        return atom in self.observations[agent]
-
-    def blind_agents(self) -> list[int]:
-        """Indices of agents who observe nothing."""
-        return [i for i, row in enumerate(self.observations) if not row]
-
-    def matrix(self, stated: bool = False) -> list[list[int]]:
-        """0/1 matrix M[viewer][owner] over the predicate atoms (the published O)."""
-        rows = self.stated_observations if stated and self.stated_observations else self.observations
-        atoms = self.predicate_atoms
-        return [[int(a in row) for a in atoms] for row in rows]
-
     # -- renderings (thin wrappers; the work is in the renderer modules) ---------------
 
     def to_smcdel(self, hypothesis: int = 0, *, pbcheck: bool = False, readable: bool = False) -> str:
@@ -340,9 +321,3 @@ class Problem(BaseModel):
         from .verbalize import hypothesis as hyp
 
         return hyp(self, hypothesis, style=style)
-
-    def hypothesis_index(self, name: str) -> int:
-        for i, h in enumerate(self.hypotheses):
-            if h.name == name:
-                return i
-        raise KeyError(name)

@@ -112,7 +112,3 @@ def get_setup(name: str) -> Setup:
         return known[name]
     except KeyError:
         raise KeyError(f"unknown setup {name!r} (known: {', '.join(setup_names())})") from None
-
-
-def all_setups() -> list[Setup]:
-    return [get_setup(n) for n in setup_names()]

@@ -331,7 +331,7 @@ class ResultLog:
         for raw in data[:keep].splitlines(keepends=True):
             try:
                 record = json.loads(raw)
-            except ValueError:
+            except (ValueError, RecursionError):
                 break  # a damaged line: everything from here on is redone
             if not isinstance(record, dict):
                 break
@@ -346,12 +346,18 @@ class ResultLog:
         return key in self._done
 
     def write(self, record: dict) -> None:
-        self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
-        self._file.flush()
+        try:
+            self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
+            self._file.flush()
+        except OSError as err:  # a full disk, say: name the file
+            raise OSError(err.errno, err.strerror, str(self.path)) from None
         self._done.add(self._key(record))
 
     def close(self) -> None:
-        self._file.close()
+        try:
+            self._file.close()
+        except OSError as err:
+            raise OSError(err.errno, err.strerror, str(self.path)) from None
 
     def __enter__(self):
         return self

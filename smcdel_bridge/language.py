@@ -12,7 +12,7 @@ Agents are strings, atoms are non-negative ints; lists of children are tuples.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Union
+from typing import Iterator
 
 Agent = str
 
@@ -274,26 +274,6 @@ class AnnounceW(Form):
 
     def children(self):
         return (self.ann, self.f)
-
-
-FormT = Union[
-    Top, Bot, Prp, Neg, Conj, Disj, Xor, Impl, Equi, Forall, Exists,
-    K, Kw, Ck, Ckw, Dk, Dkw, PubAnnounce, PubAnnounceW, Announce, AnnounceW,
-]
-
-
-# --- convenience constructors used by the human-side layers -----------------
-
-def p(n: int) -> Prp:
-    return Prp(n)
-
-
-def conj(*fs: Form) -> Conj:
-    return Conj(tuple(fs))
-
-
-def disj(*fs: Form) -> Disj:
-    return Disj(tuple(fs))
 
 
 def is_boolean(f: Form) -> bool:

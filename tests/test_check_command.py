@@ -180,11 +180,11 @@ def test_bad_command_lines(tmp_path, capsys):
     assert "--resume needs -o" in capsys.readouterr().err
 
 
-def test_missing_binary_fails_each_item_and_the_run(sample_csv, tmp_path, capsys):
+def test_missing_binary_fails_the_run_before_any_item(sample_csv, tmp_path, capsys):
     code, records, err = run_check(capsys, sample_csv, "--backend", "smcdel",
                                    "--smcdel", tmp_path / "nope")
-    assert code == 1 and len(records) == 80
-    assert all("does not exist" in r["error"] for r in records)
+    assert code == 1 and records == []
+    assert len(err.splitlines()) == 1 and "does not exist" in err
 
 
 def test_output_file_gets_the_lines_and_stdout_the_summary(sample_csv, tmp_path, capsys):

@@ -69,6 +69,11 @@ def test_check_rederives_every_label(dataset, tmp_path, capsys):
         (["--style", "nosuch"], "unknown style"),
         (["--knowledge-rate", "2"], "--knowledge-rate"),
         (["--pairs-per-premise", "0"], "--pairs-per-premise"),
+        (["--pair-rate", "0"], "--pair-rate"),
+        (["--agent-weights", "1,2"], "--agent-weights"),
+        (["--order-weights", "one,two"], "--order-weights"),
+        (["--announcement-weights", "0,0,0,0,0"], "--announcement-weights"),
+        (["--announcement-atom-rate", "1.5"], "--announcement-atom-rate"),
         (["--workers", "0"], "--workers"),
     ],
 )
@@ -77,6 +82,30 @@ def test_bad_options_are_one_line_errors(extra, words, tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and words in err and "Traceback" not in err
     assert not (tmp_path / "out").exists()
+
+
+def test_the_cards_command_line_reproduces_the_files(dataset, tmp_path):
+    import re
+    import shlex
+
+    text = (dataset / "README.md").read_text(encoding="utf-8")
+    command = re.search(r"mindgames generate [^\n`]*-o DIR", text).group(0)
+    argv = shlex.split(command)[1:-2] + ["--quiet", "--workers", "1", "-o", str(tmp_path)]
+    assert "--agent-weights" in argv and "--pair-rate" in argv
+    assert main(argv) == 0
+    for p in dataset.iterdir():
+        assert (tmp_path / p.name).read_bytes() == p.read_bytes(), p.name
+
+
+def test_weights_and_rates_can_be_overridden(tmp_path):
+    out = tmp_path / "out"
+    assert main([*ARGS, "--workers", "1", "-o", str(out), "--agent-weights", "0,0,1",
+                 "--order-weights", "uniform", "--announcement-weights", "0,1,0,0,0",
+                 "--pair-rate", "1", "--pairs-per-premise", "2"]) == 0
+    rows = [json.loads(l) for p in out.glob("*.jsonl") for l in p.read_text().splitlines()]
+    assert {r["n_agents"] for r in rows} == {4} and {r["n_announcements"] for r in rows} == {1}
+    card = (out / "README.md").read_text(encoding="utf-8")
+    assert "--order-weights uniform" in card and "--pairs-per-premise 2" in card
 
 
 def test_output_that_is_a_file_is_an_error(tmp_path, capsys):

@@ -10,12 +10,11 @@ naming file and row, and the stream goes on.
 
 from __future__ import annotations
 
-import csv
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from pyfront.datasets import RowError, iter_rows
 from pyfront.errors import UserError
 from pyfront.items import CheckItem
 
@@ -62,21 +61,35 @@ def check_paths(paths: list[str]) -> None:
         kind_of(path)
 
 
+#: why a path of each kind gave no item (a run that checks nothing is no success)
+_NOTHING = {
+    "directory": "no .del file in this directory",
+    "dsl": "no hypothesis to check",
+    "smcdel": "no job to check",
+    "dataset": "no row to check",
+}
+
+
 def iter_items(paths: list[str]) -> Iterator[CheckItem | ItemFailure]:
-    """Every item of every path, in order."""
+    """Every item of every path, in order; a path without any is a failure."""
     for p in paths:
         path = Path(p)
         kind = kind_of(path)
         if kind == "directory":
-            for sub in sorted(path.rglob("*.del")):
-                if sub.is_file():
-                    yield from dsl_items(str(sub))
+            items = (item for sub in sorted(path.rglob("*.del")) if sub.is_file()
+                     for item in dsl_items(str(sub)))
         elif kind == "dsl":
-            yield from dsl_items(p)
+            items = dsl_items(p)
         elif kind == "smcdel":
-            yield from smcdel_file_items(p)
+            items = smcdel_file_items(p)
         else:
-            yield from dataset_items(p)
+            items = dataset_items(p)
+        empty = True
+        for item in items:
+            empty = False
+            yield item
+        if empty:
+            yield ItemFailure(p, None, f"{p}: {_NOTHING[kind]}")
 
 
 def dsl_items(path: str) -> Iterator[CheckItem | ItemFailure]:
@@ -134,52 +147,16 @@ def smcdel_file_items(path: str) -> Iterator[CheckItem | ItemFailure]:
 def dataset_items(path: str) -> Iterator[CheckItem | ItemFailure]:
     """One item per dataset row; rows that cannot be used become failures."""
     try:
-        if path.lower().endswith(".csv"):
-            rows = _csv_rows(path)
-        else:
-            rows = _jsonl_rows(path)
-        for row, line, fields in rows:
+        for row, line, fields in iter_rows(path):
             yield _row_item(path, row, line, fields)
     except (OSError, UnicodeDecodeError) as err:
         yield ItemFailure(path, None, f"{path}: {getattr(err, 'strerror', None) or err}")
 
 
-def _csv_rows(path: str) -> Iterator[tuple[int, int, dict | str]]:
-    csv.field_size_limit(1 << 30)
-    with open(path, newline="", encoding="utf-8") as fh:
-        reader = csv.DictReader(fh)
-        row = 0
-        start = 2  # the header is line 1
-        try:
-            for fields in reader:
-                yield row, start, fields
-                row += 1
-                start = reader.line_num + 1
-        except csv.Error as err:
-            yield row, start, f"unreadable CSV: {err}"
-
-
-def _jsonl_rows(path: str) -> Iterator[tuple[int, int, dict | str]]:
-    with open(path, encoding="utf-8") as fh:
-        row = 0
-        for lineno, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except ValueError as err:
-                yield row, lineno, f"invalid JSON: {getattr(err, 'msg', err)}"
-            else:
-                if isinstance(obj, dict):
-                    yield row, lineno, obj
-                else:
-                    yield row, lineno, "a JSON line must hold an object"
-            row += 1
-
-
-def _row_item(path: str, row: int, line: int, fields: dict | str) -> CheckItem | ItemFailure:
+def _row_item(path: str, row: int, line: int | None,
+              fields: dict | RowError) -> CheckItem | ItemFailure:
     where = f"{path}: row {row}"
-    if isinstance(fields, str):
+    if isinstance(fields, RowError):
         return ItemFailure(path, row, f"{where} (line {line}): {fields}", line=line)
     problem = fields.get("smcdel_problem")
     if not isinstance(problem, str) or not problem.strip():

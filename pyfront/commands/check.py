@@ -51,11 +51,17 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--resume needs -o OUT.jsonl (the results to resume)")
     if args.workers is not None and args.workers < 1:
         raise UserError("--workers must be at least 1")
-    if args.timeout <= 0:
+    if not args.timeout > 0:  # also refuses nan
         raise UserError("--timeout must be positive")
     if args.pack_size < 1:
         raise UserError("--pack-size must be at least 1")
     check_paths(args.paths)
+    if args.output and _is_one_of(args.output, args.paths):
+        raise UserError("-o names a file to check: it would be overwritten", file=args.output)
+    official = None
+    if args.backend != "native":
+        official = _official(args)
+        official.binary  # a missing or unusable binary: one line now, not one per item
 
     summary = Summary(both=args.backend == "both")
     entries = iter_items(args.paths)
@@ -69,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         if log.previous:
             entries = (e for e in entries if not log.done((e.source, e.row)))
 
-    results = _evaluate(args, entries)
+    results = _evaluate(args, entries, official)
     try:
         for item, record in results:
             if log is not None:
@@ -95,6 +101,15 @@ def run(args: argparse.Namespace) -> int:
     return summary.exit_code
 
 
+def _is_one_of(output: str, paths: list[str]) -> bool:
+    """Whether ``output`` is one of the files ``paths`` (under any name)."""
+    import os
+
+    if not os.path.isfile(output):
+        return False
+    return any(os.path.isfile(p) and os.path.samefile(output, p) for p in paths)
+
+
 def _official(args):
     from smcdel_bridge.official import OfficialBackend
 
@@ -102,11 +117,11 @@ def _official(args):
                            pack_size=args.pack_size)
 
 
-def _evaluate(args, entries):
+def _evaluate(args, entries, official):
     from ..checking import evaluate
 
     if args.backend == "native":
         return evaluate.evaluate_native(entries, engine=args.engine, workers=args.workers or 1)
     if args.backend == "smcdel":
-        return evaluate.evaluate_official(entries, _official(args))
-    return evaluate.evaluate_both(entries, _official(args), engine=args.engine)
+        return evaluate.evaluate_official(entries, official)
+    return evaluate.evaluate_both(entries, official, engine=args.engine)

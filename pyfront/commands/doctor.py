@@ -78,10 +78,29 @@ def run(args: argparse.Namespace) -> int:
     entries = inspect(args.smcdel)
     failed = [e for e in entries
               if (e["self_test"] or "ok") != "ok" or (e["name"] == "native" and not e["available"])]
+    smcdel = next(e for e in entries if e["name"] == "smcdel")
+    # the official checker is optional, unless the binary to test was named
+    missing = args.smcdel is not None and not smcdel["available"] and smcdel not in failed
     if args.json:
         print(json.dumps({"mindgames": __version__, "python": platform.python_version(),
                           "backends": entries}, indent=2))
-        return 1 if failed else 0
+    else:
+        _table(entries, optional_note=not smcdel["available"] and not missing)
+    if failed:
+        print("mindgames: self-test failed for " + ", ".join(e["name"] for e in failed),
+              file=sys.stderr)
+        return 1
+    if missing:
+        print(f"mindgames: {smcdel['remark'] or smcdel['version']}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _table(entries: list[dict], *, optional_note: bool) -> None:
+    """The report as a table on standard output."""
+    import platform
+
+    from pyfront import __version__
 
     from rich.console import Console
     from rich.table import Table
@@ -96,12 +115,7 @@ def run(args: argparse.Namespace) -> int:
         table.add_row(e["name"], "yes" if e["available"] else "no",
                       e["version"] or e["remark"] or "", e["self_test"] or "-")
     console.print(table)
-    if not next(e for e in entries if e["name"] == "smcdel")["available"]:
+    if optional_note:
         console.print("The official checker is optional: without it, --backend smcdel and "
                       "--backend both are unavailable (see docs/smcdel-binary.md).",
                       highlight=False)
-    if failed:
-        print("mindgames: self-test failed for " + ", ".join(e["name"] for e in failed),
-              file=sys.stderr)
-        return 1
-    return 0

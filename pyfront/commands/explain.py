@@ -8,7 +8,7 @@ HELP = "explain a DSL problem step by step: states, announcements, verdicts and 
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE.del", help="a problem file in the DSL")
+    parser.add_argument("file", metavar="FILE.del", help="a problem file in the DSL, or - for stdin")
     parser.add_argument("--problem", metavar="NAME",
                         help="explain only the problem called NAME (default: every problem)")
     parser.add_argument("--format", choices=("text", "md"), default="text",
@@ -35,7 +35,15 @@ def run(args: argparse.Namespace) -> int:
     from ..explain.model import Explanation
     from ..loading import load_problems
 
+    from smcdel_bridge.errors import TooLargeError
+
+    if args.actual is not None and not args.actual.strip():
+        raise UserError("--actual is empty: give a row of 0/1, the true propositions, or 'none'")
     problems = load_problems(args.file)
+    if args.graph is not None:  # a directory that cannot be made fails now, not after the text
+        if Path(args.graph).exists() and not Path(args.graph).is_dir():
+            raise UserError("exists and is not a directory (--graph needs one)", file=args.graph)
+        Path(args.graph).mkdir(parents=True, exist_ok=True)
     if args.problem is not None:
         chosen = [p for p in problems if p.name == args.problem]
         if not chosen:
@@ -53,6 +61,11 @@ def run(args: argparse.Namespace) -> int:
             explained.append(explain_problem(p, actual=args.actual))
         except StateError as err:
             raise UserError(str(err), file=args.file, line=p.line) from None
+        except TooLargeError as err:  # explain lists states one by one: no symbolic way out
+            size = str(err).split(": use the symbolic engine")[0]
+            raise UserError(f"problem {p.name!r} is too large to explain state by state: {size} "
+                            "(mindgames check answers larger problems)",
+                            file=args.file, line=p.line) from None
     explanation = Explanation(source=args.file, problems=tuple(explained))
     render_text.write(explanation, args.format, sys.stdout)
     sys.stdout.flush()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 
+from ..generate.calibration import PAIR_RATE, PAPER_RATES
+
 HELP = "generate a MindGames-style NLI dataset (train/validation/test JSONL and a dataset card)"
 
 _SETUPS_DEFAULT = "forehead,forehead_mirror,internal,explicit"
@@ -35,6 +37,18 @@ def _int_range(text: str, *, what: str, upper_n: bool = False) -> tuple[int, int
         raise UserError(f"{what} takes a number or a range LO-HI{hint}: got {text!r}") from None
 
 
+def _weights(text: str, what: str) -> tuple[float, ...] | None:
+    """``"1,2,3"`` -> (1.0, 2.0, 3.0); ``"uniform"`` -> None."""
+    from ..errors import UserError
+
+    if text.strip().lower() == "uniform":
+        return None
+    try:
+        return tuple(float(w) for w in text.split(","))
+    except ValueError:
+        raise UserError(f"{what} takes comma-separated numbers or 'uniform': got {text!r}") from None
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=int, default=1000, metavar="N",
                         help="rows per setup, even (default 1000)")
@@ -52,21 +66,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--announcements", default="0-N", metavar="RANGE",
                         help="further announcements after the opening 'someone ...' one "
                              "(default 0-N: up to the number of agents)")
-    parser.add_argument("--knowledge-rate", type=float, default=0.8, metavar="P",
-                        help="share of further announcements about knowledge (default 0.8)")
-    parser.add_argument("--negate-knowledge", type=float, default=0.8, metavar="P",
-                        help="negation rate of knowledge announcements (default 0.8, the paper's)")
-    parser.add_argument("--negate-other", type=float, default=0.5, metavar="P",
-                        help="negation rate of other announcements (default 0.5, the paper's)")
-    parser.add_argument("--atom-rate", type=float, default=0.5, metavar="P",
-                        help="share of known statements about one person's predicate, vs "
-                             "someone/everyone/nobody (default 0.5)")
-    parser.add_argument("--knows-that-rate", type=float, default=0.5, metavar="P",
-                        help="share of 'knows that' vs 'knows whether' in hypotheses (default 0.5)")
-    parser.add_argument("--hypotheses-per-premise", type=int, default=12, metavar="H",
-                        help="candidate hypotheses checked per drawn premise (default 12)")
-    parser.add_argument("--pairs-per-premise", type=int, default=3, metavar="P",
-                        help="most (entailed, not entailed) pairs one premise may give (default 3)")
+    parser.add_argument("--agent-weights", default=None, metavar="W,W,...",
+                        help="relative weights of the agent counts of --agents, or 'uniform' "
+                             "(default: calibrated to the published split at 2-4, else uniform)")
+    parser.add_argument("--order-weights", default=None, metavar="W,W,...",
+                        help="relative weights of the orders of --order, or 'uniform' "
+                             "(default: calibrated at 1-2, else uniform)")
+    parser.add_argument("--announcement-weights", default=None, metavar="W,W,...",
+                        help="relative weights of the announcement counts LO, LO+1, ..., or "
+                             "'uniform' (default: calibrated at 0-N with up to 4 agents, else uniform)")
+    rate_help = {
+        "knowledge_rate": "share of further announcements about knowledge",
+        "negate_knowledge": "negation rate of knowledge announcements (paper: 0.8)",
+        "negate_other": "negation rate of other announcements (paper: 0.5)",
+        "atom_rate": "share of hypotheses' known statements about one person's predicate, "
+                     "vs someone/everyone/nobody",
+        "announcement_atom_rate": "the same share in further announcements",
+        "knows_that_rate": "share of 'knows that' vs 'knows whether' in hypotheses",
+    }
+    for name, text in rate_help.items():
+        parser.add_argument("--" + name.replace("_", "-"), type=float, default=None, metavar="P",
+                            help=f"{text} (default {PAPER_RATES[name]:g}, calibrated)")
+    parser.add_argument("--hypotheses-per-premise", type=int, default=50, metavar="H",
+                        help="hypotheses drawn per premise, repeats dropped (default 50, the "
+                             "published pipeline's)")
+    parser.add_argument("--pair-rate", type=float, default=PAIR_RATE, metavar="R",
+                        help="pairs a premise gives per two distinct hypotheses drawn, rounded "
+                             f"at random (default {PAIR_RATE:g}; 1 keeps as many as the published "
+                             "pipeline did)")
+    parser.add_argument("--pairs-per-premise", type=int, default=None, metavar="P",
+                        help="most (entailed, not entailed) pairs one premise may give "
+                             "(default: no limit)")
     parser.add_argument("--split", default="60/20/20", metavar="T/V/T",
                         help="train/validation/test ratios (default 60/20/20)")
     parser.add_argument("--style", default="mindgames",
@@ -84,7 +114,7 @@ def config_from_args(args: argparse.Namespace):
     """Validate the options into a :class:`~pyfront.generate.pipeline.GenerateConfig`."""
     from ..errors import UserError
     from ..generate.pipeline import GenerateConfig
-    from ..generate.sampling import SamplingParams
+    from ..generate.sampling import SamplingParams, calibrated_weights
     from ..generate.split import parse_ratios
     from ..setups import setup_names
     from ..verbalize import styles
@@ -107,23 +137,30 @@ def config_from_args(args: argparse.Namespace):
         raise UserError("--workers must be at least 1")
     if agents[0] < 2 or agents[1] > 16:  # type: ignore[operator]
         raise UserError(f"--agents must lie within 2-16: got {args.agents}")
+    rates = {
+        name: PAPER_RATES[name] if getattr(args, name) is None else getattr(args, name)
+        for name in PAPER_RATES
+    }
+    weights = calibrated_weights(agents, orders, anns)  # type: ignore[arg-type]
+    for name in weights:
+        given = getattr(args, name)
+        if given is not None:
+            weights[name] = _weights(given, "--" + name.replace("_", "-"))
     try:
         sampling = SamplingParams(
             agents=agents,  # type: ignore[arg-type]
             orders=orders,  # type: ignore[arg-type]
             announcements=anns,
-            knowledge_rate=args.knowledge_rate,
-            negate_knowledge=args.negate_knowledge,
-            negate_other=args.negate_other,
-            atom_rate=args.atom_rate,
-            knows_that_rate=args.knows_that_rate,
             hypotheses_per_premise=args.hypotheses_per_premise,
+            **rates,
+            **weights,
         )
         return GenerateConfig(
             size=args.size,
             seed=args.seed,
             setups=setups,
             sampling=sampling,
+            pair_rate=args.pair_rate,
             pairs_per_premise=args.pairs_per_premise,
             ratios=parse_ratios(args.split),
             style=args.style,
@@ -131,8 +168,10 @@ def config_from_args(args: argparse.Namespace):
         )
     except ValueError as err:
         message = str(err)
-        for field_name in ("knowledge_rate", "negate_knowledge", "negate_other", "atom_rate",
-                           "knows_that_rate", "pairs_per_premise", "size"):
+        for field_name in ("knowledge_rate", "negate_knowledge", "negate_other",
+                           "announcement_atom_rate", "atom_rate", "knows_that_rate",
+                           "pairs_per_premise", "pair_rate", "agent_weights", "order_weights",
+                           "announcement_weights", "hypotheses_per_premise", "size"):
             message = message.replace(field_name, "--" + field_name.replace("_", "-"))
         raise UserError(message) from None
 

@@ -18,8 +18,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..dsl_print import to_dsl
     from ..errors import UserError
-    from ..loading import read_rows, row_problem
-    from smcdel_bridge.errors import SmcdelError
+    from ..loading import row_problems
 
     outdir = Path(args.output)
     if outdir.exists() and not outdir.is_dir():
@@ -27,14 +26,11 @@ def run(args: argparse.Namespace) -> int:
     outdir.mkdir(parents=True, exist_ok=True)
     source = Path(args.dataset).name
     n = errors = 0
-    for row, fields in read_rows(args.dataset):
+    for row, fields, pb in row_problems(args.dataset):
         n += 1
-        try:
-            pb = row_problem(args.dataset, row, fields)
-        except (UserError, SmcdelError, ValueError) as err:
+        if isinstance(pb, str):  # the reason the row could not be imported
             errors += 1
-            msg = err.message if isinstance(err, UserError) else str(err).splitlines()[0]
-            print(f"mindgames: {args.dataset}: row {row}: {msg}", file=sys.stderr)
+            print(f"mindgames: {args.dataset}: row {row}: {pb}", file=sys.stderr)
             continue
         header = f"# {source}, row {row}: setup {pb.setup}"
         if fields.get("label"):

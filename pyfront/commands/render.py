@@ -8,7 +8,7 @@ HELP = "render the problems of a DSL file as English, SMCDEL input or JSON"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a DSL file (.del)")
+    parser.add_argument("file", metavar="FILE", help="a DSL file (.del), or - for stdin")
     parser.add_argument("--to", choices=("english", "smcdel", "json"), default="english",
                         help="what to produce (default english)")
     parser.add_argument("--style", default="mindgames",
@@ -57,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
     if args.style not in styles():
         raise UserError(f"unknown style {args.style!r} (known: {', '.join(styles())})")
     problems = load_problems(args.file)
+    if not problems:
+        raise UserError("no problem to render", file=args.file)
     if args.problem is not None:
         chosen = [pb for pb in problems if pb.name == args.problem]
         if not chosen:

@@ -102,16 +102,31 @@ def check_text(data: bytes | str, out, err_out, *, name: str = "<stdin>",
                as_json: bool = False, smcdel: str | None = None) -> int:
     """Do what the reference does with input ``data``: write its standard output to
     ``out`` and its error line to ``err_out``; return the exit code."""
+    from smcdel_bridge.backend import get_backend
     from smcdel_bridge.errors import LexError, ParseError, SanityError, SmcdelError
     from smcdel_bridge.syntax.output import FOOTER, HEADER, format_failed_job, format_job
-
-    if not as_json:
-        out.write(HEADER)
 
     def fail(message: str) -> int:
         out.flush()
         print(ERROR_PREFIX + message, file=err_out)
         return 1
+
+    # a backend that cannot run is this program's failure, not the input's: say so
+    # before any of the reference's output
+    options: dict = {}
+    if backend == "native":
+        options["engine"] = engine
+    elif backend == "smcdel" and smcdel:
+        options["binary"] = smcdel
+    try:
+        checker = get_backend(backend, **options)
+        if backend == "smcdel":
+            checker.binary  # raises when there is no usable binary
+    except (ValueError, SmcdelError) as exc:
+        return fail(str(exc))
+
+    if not as_json:
+        out.write(HEADER)
 
     if isinstance(data, bytes):
         try:
@@ -127,17 +142,6 @@ def check_text(data: bytes | str, out, err_out, *, name: str = "<stdin>",
         # Every backend runs the reference's sanity checks before its first answer.
         program = parse_input(data)
         jobs = program.jobs
-        from smcdel_bridge.backend import get_backend
-
-        options: dict = {}
-        if backend == "native":
-            options["engine"] = engine
-        elif backend == "smcdel" and smcdel:
-            options["binary"] = smcdel
-        try:
-            checker = get_backend(backend, **options)
-        except ValueError as exc:
-            return fail(str(exc))
         for job, answer in zip(jobs, _answers(checker, program)):
             results.append(answer)
             if not as_json:

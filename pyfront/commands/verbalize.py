@@ -17,37 +17,47 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also report on standard error how many rows reproduce the dataset's own columns")
 
 
+def _record(row: int, pb, style: str) -> dict[str, object] | str:
+    """The columns of one row rendered again, or the one-line reason they cannot be."""
+    from ..loading import ROW_ERRORS, row_error_text
+
+    try:
+        return {
+            "row": row,
+            "premise": pb.premise(style=style),
+            "hypothesis": pb.hypothesis_text(0, style=style),
+            "smcdel_problem": pb.to_smcdel(0),
+            "pbcheck": pb.to_smcdel(0, pbcheck=True),
+        }
+    except ROW_ERRORS as err:
+        return row_error_text(err)
+
+
 def run(args: argparse.Namespace) -> int:
     import json
+    import os
     import sys
 
     from ..errors import UserError
-    from ..loading import read_rows, row_problem
+    from ..loading import row_problems
     from ..verbalize import styles
-    from smcdel_bridge.errors import SmcdelError
 
     if args.style not in styles():
         raise UserError(f"unknown style {args.style!r} (known: {', '.join(styles())})")
+    if args.output and args.dataset != "-" and os.path.isfile(args.output) \
+            and os.path.isfile(args.dataset) and os.path.samefile(args.output, args.dataset):
+        raise UserError("-o names the dataset itself: it would be overwritten", file=args.output)
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     n = errors = same = 0
     differing: dict[str, int] = {k: 0 for k in FIELDS}
     try:
-        for row, fields in read_rows(args.dataset):
+        for row, fields, pb in row_problems(args.dataset):
             n += 1
-            try:
-                pb = row_problem(args.dataset, row, fields)
-                rec = {
-                    "row": row,
-                    "premise": pb.premise(style=args.style),
-                    "hypothesis": pb.hypothesis_text(0, style=args.style),
-                    "smcdel_problem": pb.to_smcdel(0),
-                    "pbcheck": pb.to_smcdel(0, pbcheck=True),
-                }
-            except (UserError, SmcdelError, ValueError) as err:
+            rec = pb if isinstance(pb, str) else _record(row, pb, args.style)
+            if isinstance(rec, str):  # the reason the row could not be rendered
                 errors += 1
-                msg = err.message if isinstance(err, UserError) else str(err).splitlines()[0]
-                print(f"mindgames: {args.dataset}: row {row}: {msg}", file=sys.stderr)
-                out.write(json.dumps({"row": row, "error": msg}, ensure_ascii=False) + "\n")
+                print(f"mindgames: {args.dataset}: row {row}: {rec}", file=sys.stderr)
+                out.write(json.dumps({"row": row, "error": rec}, ensure_ascii=False) + "\n")
                 continue
             out.write(json.dumps(rec, ensure_ascii=False) + "\n")
             if args.compare:

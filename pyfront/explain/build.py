@@ -7,11 +7,12 @@ by one, and asks :mod:`.justify` why each hypothesis is or is not entailed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
-from smcdel_bridge.language import Bot, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp, Top
+from smcdel_bridge.language import Form, Impl, K, Kw, Neg, Top
 from smcdel_bridge.program import Structure
 
+from ..verbalize import announcement, sayable
 from .justify import Context, justify
 from .kripke import KripkeStep, bits
 from .model import (
@@ -126,40 +127,28 @@ def _split_top(text: str) -> list[str]:
     return [p for p in parts if p.strip()]
 
 
-#: what the English renderer can say; other operators it prints as SMCDEL text
-_SPEAKABLE = (Top, Bot, Prp, Neg, Conj, Disj, Impl, Equi, K, Kw)
-
 #: what the English renderer raises for a formula it cannot say
 _UNSAYABLE = (ValueError, LookupError)
 
 
-def speakable(form: Form) -> bool:
-    """Whether the English renderer can say ``form`` in words."""
-    return all(isinstance(node, _SPEAKABLE) for node in form.walk())
+def _said(render: Callable[[], str], form: Form | None = None) -> str | None:
+    """``render()``, the English of something; None when the renderer cannot say it, or
+    when ``form`` has an operator it would write as SMCDEL text rather than words."""
+    if form is not None and not sayable(form):
+        return None
+    try:
+        return render()
+    except _UNSAYABLE:
+        return None
 
 
 def announcement_texts(problem: "Problem") -> list[str | None]:
-    """English for each announcement, in the problem's published style (None for one
-    that cannot be said in words).
-
-    The premise says the announcements last, one sentence each, so the k-th announcement's
-    sentence is what the premise gains when the k-th announcement is added."""
-    texts: list[str | None] = []
-    try:
-        previous = _premise_with(problem, 0)
-        for k in range(1, len(problem.announcements) + 1):
-            current = _premise_with(problem, k)
-            said = current[len(previous):].strip() if current.startswith(previous) else ""
-            texts.append(said if said and speakable(problem.announcements[k - 1].formula)
-                         else None)
-            previous = current
-    except _UNSAYABLE:
-        return [None] * len(problem.announcements)
-    return texts
-
-
-def _premise_with(problem: "Problem", k: int) -> str:
-    return problem.model_copy(update={"announcements": problem.announcements[:k]}).premise()
+    """English for each announcement, as the problem's published premise says it (None for
+    one that cannot be said in words)."""
+    return [
+        _said(lambda k=k: announcement(problem, k), ann.formula)
+        for k, ann in enumerate(problem.announcements)
+    ]
 
 
 def _knowledge_claim(form: Form) -> tuple[Form, bool] | None:
@@ -198,6 +187,7 @@ def explain_problem(
     for k, (ann, english) in enumerate(zip(problem.announcements, announcement_texts(problem)), 1):
         after = model.announce(ann.formula)
         kept = set(after.states)
+        formula = show(ann.formula)
         at_actual = None
         if actual_alive:
             at_actual = model.true_at(ann.formula, model.index(actual_state.atoms))
@@ -205,14 +195,14 @@ def explain_problem(
         steps.append(Step(
             number=k,
             english=english,
-            formula=show(ann.formula),
+            formula=formula,
             form=ann.formula,
             removed=tuple(name_state(s) for s in model.states if s not in kept),
             remaining=tuple(name_state(s) for s in after.states),
             true_at_actual=at_actual,
         ))
         model = after
-        frames.append(_frame(model, k, f"After announcement {k}: {show(ann.formula)}", ctx, problem))
+        frames.append(_frame(model, k, f"After announcement {k}: {formula}", ctx, problem))
 
     verdicts = tuple(
         _verdict(model, i, h, problem, ctx, actual_state if actual_alive else None)
@@ -233,15 +223,8 @@ def explain_problem(
         verdicts=verdicts,
         frames=tuple(frames),
         actual=actual_state,
-        premise=_safe_premise(problem),
+        premise=_said(problem.premise),
     )
-
-
-def _safe_premise(problem: "Problem") -> str | None:
-    try:
-        return problem.premise()
-    except _UNSAYABLE:
-        return None
 
 
 def _frame(model: KripkeStep, step: int, title: str, ctx: Context, problem) -> Frame:
@@ -300,7 +283,7 @@ def _verdict(model: KripkeStep, index: int, hyp, problem, ctx: Context,
     return Verdict(
         index=index,
         name=hyp.name,
-        english=_hypothesis_text(problem, index) if speakable(form) else None,
+        english=_said(lambda: problem.hypothesis_text(index), form),
         formula=ctx.show(form),
         form=form,
         holds=holds,
@@ -319,10 +302,3 @@ def _verdict(model: KripkeStep, index: int, hyp, problem, ctx: Context,
 
 def _first_state(states: tuple[State, ...], preferred: State | None) -> State:
     return preferred if preferred is not None and preferred in states else states[0]
-
-
-def _hypothesis_text(problem: "Problem", index: int) -> str | None:
-    try:
-        return problem.hypothesis_text(index)
-    except _UNSAYABLE:
-        return None

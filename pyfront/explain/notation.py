@@ -34,7 +34,14 @@ from smcdel_bridge.language import (
     Xor,
 )
 
+#: n-ary connectives: separator, and what the empty one prints as
 _NARY = {Conj: (" ∧ ", "⊤"), Disj: (" ∨ ", "⊥"), Xor: (" ⊕ ", "⊥")}
+_INFIX = {Impl: "→", Equi: "↔"}
+_AGENT = {K: "K", Kw: "Kw"}
+_GROUP = {Ck: "C", Ckw: "Cw", Dk: "D", Dkw: "Dw"}
+#: announcements: the mark before the announced formula (a group's, if any, comes first)
+_ANNOUNCE = {PubAnnounce: "!", PubAnnounceW: "?!", Announce: "!", AnnounceW: "?!"}
+_QUANTIFIER = {Forall: "∀", Exists: "∃"}
 
 
 class Notation:
@@ -52,44 +59,34 @@ class Notation:
         return self.show(form)
 
     def show(self, f: Form) -> str:
-        if isinstance(f, Top):
+        t = type(f)
+        if t is Top:
             return "⊤"
-        if isinstance(f, Bot):
+        if t is Bot:
             return "⊥"
-        if isinstance(f, Prp):
+        if t is Prp:
             return self.atom_name(f.n)
-        if isinstance(f, Neg):
+        if t is Neg:
             return "¬" + self._tight(f.f)
-        for cls, (sep, empty) in _NARY.items():
-            if isinstance(f, cls):
-                if not f.fs:
-                    return empty
-                if len(f.fs) == 1:
-                    return self.show(f.fs[0])
-                return sep.join(self._operand(g, cls) for g in f.fs)
-        if isinstance(f, Impl):
-            return f"{self._tight(f.a)} → {self._tight(f.b)}"
-        if isinstance(f, Equi):
-            return f"{self._tight(f.a)} ↔ {self._tight(f.b)}"
-        if isinstance(f, K):
-            return f"K_{self.agent_name(f.agent)} {self._tight(f.f)}"
-        if isinstance(f, Kw):
-            return f"Kw_{self.agent_name(f.agent)} {self._tight(f.f)}"
-        if isinstance(f, (Ck, Ckw, Dk, Dkw)):
-            op = {Ck: "C", Ckw: "Cw", Dk: "D", Dkw: "Dw"}[type(f)]
-            return f"{op}_{{{self.group(f.group)}}} {self._tight(f.f)}"
-        if isinstance(f, PubAnnounce):
-            return f"[!{self.show(f.ann)}] {self._tight(f.f)}"
-        if isinstance(f, PubAnnounceW):
-            return f"[?!{self.show(f.ann)}] {self._tight(f.f)}"
-        if isinstance(f, Announce):
-            return f"[{self.group(f.group)} !{self.show(f.ann)}] {self._tight(f.f)}"
-        if isinstance(f, AnnounceW):
-            return f"[{self.group(f.group)} ?!{self.show(f.ann)}] {self._tight(f.f)}"
-        if isinstance(f, (Forall, Exists)):
-            q = "∀" if isinstance(f, Forall) else "∃"
+        if t in _NARY:
+            sep, empty = _NARY[t]
+            if not f.fs:
+                return empty
+            if len(f.fs) == 1:
+                return self.show(f.fs[0])
+            return sep.join(self._operand(g, t) for g in f.fs)
+        if t in _INFIX:
+            return f"{self._tight(f.a)} {_INFIX[t]} {self._tight(f.b)}"
+        if t in _AGENT:
+            return f"{_AGENT[t]}_{self.agent_name(f.agent)} {self._tight(f.f)}"
+        if t in _GROUP:
+            return f"{_GROUP[t]}_{{{self.group(f.group)}}} {self._tight(f.f)}"
+        if t in _ANNOUNCE:
+            who = f"{self.group(f.group)} " if t in (Announce, AnnounceW) else ""
+            return f"[{who}{_ANNOUNCE[t]}{self.show(f.ann)}] {self._tight(f.f)}"
+        if t in _QUANTIFIER:
             names = ",".join(self.atom_name(n) for n in f.props)
-            return f"{q}{{{names}}} {self._tight(f.f)}"
+            return f"{_QUANTIFIER[t]}{{{names}}} {self._tight(f.f)}"
         raise TypeError(f"not a formula: {f!r}")
 
     def group(self, agents) -> str:

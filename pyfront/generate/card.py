@@ -64,6 +64,16 @@ def _range(pair: tuple[int, int | None], none_text: str) -> str:
     return str(lo) if hi is not None and lo == hi else f"{lo}–{hi_text}"
 
 
+def _num(x: float) -> str:
+    """Shortest text that reads back to ``x`` (``0.8``, ``1``, ``0.123456789``)."""
+    short = f"{x:g}"
+    return short if float(short) == x else repr(float(x))
+
+
+def _weights(weights: tuple[float, ...] | None) -> str:
+    return "uniform" if weights is None else ",".join(_num(w) for w in weights)
+
+
 def command_line(config: GenerateConfig) -> str:
     """The ``mindgames generate`` command that reproduces ``config`` (all options spelt out)."""
     s = config.sampling
@@ -76,13 +86,21 @@ def command_line(config: GenerateConfig) -> str:
         "--agents", f"{s.agents[0]}-{s.agents[1]}",
         "--order", f"{s.orders[0]}-{s.orders[1]}",
         "--announcements", f"{lo}-{'N' if hi is None else hi}",
-        "--knowledge-rate", f"{s.knowledge_rate:g}",
-        "--negate-knowledge", f"{s.negate_knowledge:g}",
-        "--negate-other", f"{s.negate_other:g}",
-        "--atom-rate", f"{s.atom_rate:g}",
-        "--knows-that-rate", f"{s.knows_that_rate:g}",
+        "--agent-weights", _weights(s.agent_weights),
+        "--order-weights", _weights(s.order_weights),
+        "--announcement-weights", _weights(s.announcement_weights),
+        "--knowledge-rate", _num(s.knowledge_rate),
+        "--negate-knowledge", _num(s.negate_knowledge),
+        "--negate-other", _num(s.negate_other),
+        "--atom-rate", _num(s.atom_rate),
+        "--announcement-atom-rate", _num(
+            s.atom_rate if s.announcement_atom_rate is None else s.announcement_atom_rate
+        ),
+        "--knows-that-rate", _num(s.knows_that_rate),
         "--hypotheses-per-premise", str(s.hypotheses_per_premise),
-        "--pairs-per-premise", str(config.pairs_per_premise),
+        "--pair-rate", _num(config.pair_rate),
+        *(["--pairs-per-premise", str(config.pairs_per_premise)]
+          if config.pairs_per_premise is not None else []),
         "--split", "/".join(f"{r * 100:g}" for r in config.ratios),
         "--style", config.style,
         "--engine", config.engine,
@@ -100,13 +118,21 @@ def parameters(config: GenerateConfig) -> list[tuple[str, str]]:
         ("agents", _range(s.agents, "")),
         ("hypothesis order K (depth + 1)", _range(s.orders, "")),
         ("further announcements", _range(s.announcements, "N (number of agents)")),
-        ("share of announcements about knowledge", f"{s.knowledge_rate:g}"),
-        ("negation rate, knowledge announcements", f"{s.negate_knowledge:g}"),
-        ("negation rate, other announcements", f"{s.negate_other:g}"),
-        ("share of statements about one agent (vs someone/everyone/nobody)", f"{s.atom_rate:g}"),
-        ("share of \"knows that\" (vs \"knows whether\") in hypotheses", f"{s.knows_that_rate:g}"),
-        ("candidate hypotheses per premise", str(s.hypotheses_per_premise)),
-        ("most pairs per premise", str(config.pairs_per_premise)),
+        ("draw weights of the agent counts", _weights(s.agent_weights)),
+        ("draw weights of the orders", _weights(s.order_weights)),
+        ("draw weights of the announcement counts", _weights(s.announcement_weights)),
+        ("share of announcements about knowledge", _num(s.knowledge_rate)),
+        ("negation rate, knowledge announcements", _num(s.negate_knowledge)),
+        ("negation rate, other announcements", _num(s.negate_other)),
+        ("share of hypotheses' statements about one agent (vs someone/everyone/nobody)",
+         _num(s.atom_rate)),
+        ("the same share in announcements", _num(
+            s.atom_rate if s.announcement_atom_rate is None else s.announcement_atom_rate)),
+        ("share of \"knows that\" (vs \"knows whether\") in hypotheses", _num(s.knows_that_rate)),
+        ("hypotheses drawn per premise (repeats dropped)", str(s.hypotheses_per_premise)),
+        ("pairs per two distinct hypotheses (pair rate)", _num(config.pair_rate)),
+        ("most pairs per premise",
+         "no limit" if config.pairs_per_premise is None else str(config.pairs_per_premise)),
         ("split ratios (train/validation/test)", "/".join(f"{r * 100:g}" for r in config.ratios)),
         ("English style", config.style),
         ("engine", f"native ({config.engine})"),

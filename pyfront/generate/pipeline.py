@@ -4,10 +4,12 @@
    Chunk ``c`` of setup ``s`` is seeded from the master seed, ``s`` and ``c`` only.
 2. **check** (:mod:`.labels`): is the premise contradictory (``[!a1]…[!an] ⊥`` valid)?
    If not, every candidate's label (``[!a1]…[!an] h`` valid).
-3. **select**, in chunk order: contradictory premises are discarded; each remaining draw
-   gives at most one pair — an entailed and a non-entailed hypothesis not yet taken for
-   that premise (a premise drawn twice is the same premise) — until every setup has its
-   quota.  Pairs make every premise, hence every setup and every split, exactly 50/50.
+3. **select**, in chunk order: contradictory premises are discarded; a remaining draw with
+   D distinct hypotheses asks for ``pair_rate * D / 2`` pairs (rounded at random: the
+   published pipeline kept all D, so its rows grew with D) and gets as many as it has
+   entailed and non-entailed hypotheses not yet taken for that premise (a premise drawn
+   twice is the same premise) — until every setup has its quota.  Pairs make every
+   premise, hence every setup and every split, exactly 50/50.
 4. **render**: names (a stream of the master seed per premise), English, the published
    SMCDEL forms and the DSL text of each row.
 5. **split** (:mod:`.split`) by premise, shuffle each split, **write** JSONL and the card.
@@ -28,8 +30,10 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from .sampling import (
-    Draw, PremiseDraft, Recipe, SamplingParams, draw_hypotheses, draw_premise, to_form,
+    Draw, PremiseDraft, Recipe, SamplingParams, draw_hypotheses, draw_premise, paper_params,
+    to_form,
 )
+from .calibration import PAIR_RATE
 from .seeds import derive_seed, stream
 from .split import SPLIT_NAMES, assign
 
@@ -65,9 +69,12 @@ class GenerateConfig:
     size: int
     seed: int = 0
     setups: tuple[str, ...] = ("forehead", "forehead_mirror", "internal", "explicit")
-    sampling: SamplingParams = field(default_factory=SamplingParams)
-    #: most pairs one premise may give (a premise drawn again can give another)
-    pairs_per_premise: int = 3
+    sampling: SamplingParams = field(default_factory=paper_params)
+    #: pairs a draw asks for per distinct hypothesis, over two (1: as many rows as the
+    #: published pipeline's, which kept every distinct hypothesis; lower: more premises)
+    pair_rate: float = PAIR_RATE
+    #: most pairs one premise may give over all its draws (None: no limit)
+    pairs_per_premise: int | None = None
     ratios: tuple[float, float, float] = (0.6, 0.2, 0.2)
     style: str = "mindgames"
     engine: str = "auto"
@@ -80,8 +87,10 @@ class GenerateConfig:
             )
         if not self.setups:
             raise ValueError("no setup chosen")
-        if self.pairs_per_premise < 1:
+        if self.pairs_per_premise is not None and self.pairs_per_premise < 1:
             raise ValueError("pairs_per_premise must be at least 1")
+        if not 0.0 < self.pair_rate <= 1.0:
+            raise ValueError(f"pair_rate must be in (0, 1]: got {self.pair_rate}")
 
 
 # --- stage 1-2: draw and check (worker side) -----------------------------------------
@@ -94,6 +103,7 @@ class CheckTask:
     seed: int
     params: SamplingParams
     engine: str
+    pair_rate: float = PAIR_RATE
     count: int = CHUNK_SIZE
 
 
@@ -104,6 +114,8 @@ class CheckedDraw:
     #: one per hypothesis; None when the backend failed on the premise
     labels: tuple[bool, ...] | None
     error: str | None = None
+    #: pairs the draw asks for (0: thinned out, its hypotheses were not labelled)
+    want: int = 0
 
 
 @dataclass
@@ -155,9 +167,18 @@ def run_check_task(task: CheckTask) -> CheckResult:
             checked.append(CheckedDraw(Draw(premise, 0), True, ()))
             continue
         t2 = time.perf_counter()
-        depth, hypotheses = draw_hypotheses(rng, premise, task.params)
+        depth, drawn = draw_hypotheses(rng, premise, task.params)
+        # the original pipeline kept every distinct hypothesis alike: take them in random
+        # order, not in order of first appearance (which favours the likelier ones)
+        order = list(drawn)
+        rng.shuffle(order)
+        hypotheses = tuple(order)
+        want = int(task.pair_rate * len(hypotheses) / 2 + rng.random())
         t3 = time.perf_counter()
         draw_s += t3 - t2
+        if want == 0:
+            checked.append(CheckedDraw(Draw(premise, depth), False, ()))
+            continue
         try:
             labels = labeller.labels(state, hypotheses)
         except SmcdelError as err:
@@ -165,7 +186,7 @@ def run_check_task(task: CheckTask) -> CheckResult:
             continue
         finally:
             check_s += time.perf_counter() - t3
-        checked.append(CheckedDraw(Draw(premise, depth, hypotheses), False, labels))
+        checked.append(CheckedDraw(Draw(premise, depth, hypotheses), False, labels, want=want))
     return CheckResult(task.setup, task.chunk, checked, draw_s, check_s, labeller.jobs - jobs_before)
 
 
@@ -192,6 +213,7 @@ class SetupProgress:
     draws: int = 0
     contradictory: int = 0
     one_sided: int = 0
+    thinned: int = 0
     repeated: int = 0
     capped: int = 0
     failed: int = 0
@@ -204,7 +226,7 @@ class SetupProgress:
     def done(self) -> bool:
         return self.pairs >= self.quota_pairs or self.exhausted
 
-    def consume(self, result: CheckResult, pairs_per_premise: int) -> int:
+    def consume(self, result: CheckResult, pairs_per_premise: int | None) -> int:
         """Take pairs from one checked chunk; returns the number of new pairs."""
         before = self.pairs
         self.chunks += 1
@@ -219,29 +241,34 @@ class SetupProgress:
             if c.contradictory:
                 self.contradictory += 1
                 continue
+            if c.want == 0:
+                self.thinned += 1
+                continue
             key = c.draw.premise
             group = self.groups.get(key)
-            if group is not None and len(group.rows) >= 2 * pairs_per_premise:
-                self.capped += 1
-                continue
-            yes = no = None
-            for h, label in zip(c.draw.hypotheses, c.labels):
-                if (key, h) in self.taken:
+            want = min(c.want, self.quota_pairs - self.pairs)
+            if pairs_per_premise is not None:
+                want = min(want, pairs_per_premise - (len(group.rows) // 2 if group else 0))
+                if want <= 0:
+                    self.capped += 1
                     continue
-                if label and yes is None:
-                    yes = h
-                elif not label and no is None:
-                    no = h
-            if yes is None or no is None:
+            yes: list[Recipe] = []
+            no: list[Recipe] = []
+            for h, label in zip(c.draw.hypotheses, c.labels):
+                if (key, h) not in self.taken:
+                    (yes if label else no).append(h)
+            k = min(want, len(yes), len(no))
+            if k == 0:
                 self.one_sided += 1
                 continue
             if group is None:
                 group = self.groups[key] = PremiseGroup(self.setup, len(self.groups), key)
             else:
                 self.repeated += 1
-            group.rows += [(yes, c.draw.depth, True), (no, c.draw.depth, False)]
-            self.taken.update({(key, yes), (key, no)})
-            self.pairs += 1
+            for y, n in zip(yes[:k], no[:k]):
+                group.rows += [(y, c.draw.depth, True), (n, c.draw.depth, False)]
+                self.taken.update({(key, y), (key, n)})
+            self.pairs += k
         gained = self.pairs - before
         self.idle_chunks = 0 if gained else self.idle_chunks + 1
         if self.idle_chunks >= PATIENCE and self.pairs < self.quota_pairs:
@@ -409,6 +436,7 @@ def _check_tasks(config: GenerateConfig, progress: dict[str, SetupProgress]) -> 
                 seed=derive_seed(config.seed, "draws", s, chunk),
                 params=config.sampling,
                 engine=config.engine,
+                pair_rate=config.pair_rate,
             )
         chunk += 1
 

@@ -13,8 +13,10 @@ and the published data (``docs/generate.md`` sets the measured distributions sid
 * what someone knows (in announcements and hypotheses) is about one agent's predicate with
   probability ``atom_rate``, otherwise about "someone", "everyone" or "nobody";
 * a hypothesis of order K is a chain of K knowledge operators (``knows that`` or
-  ``knows whether``, even odds) of agents each different from the next, ending in such a
-  statement.
+  ``knows whether``, at ``knows_that_rate``) of agents each different from the next,
+  ending in such a statement;
+* agent counts, orders and announcement counts are drawn with optional weights; the
+  defaults of :func:`paper_params` come from :mod:`.calibration`.
 
 Everything random goes through a :class:`random.Random` the caller seeds, so a draw is a
 pure function of its seed.  Statements are drawn as small tuples (:data:`Recipe`: cheap to
@@ -26,16 +28,20 @@ agents under their SMCDEL ids (``Agenta`` …) and agent i owning atom i + 1, as
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 
 from smcdel_bridge.language import Conj, Disj, Form, K, Kw, Neg, Prp
 
 from ..problem import agent_id
+from .calibration import (
+    PAPER_AGENT_WEIGHTS, PAPER_ANNOUNCEMENT_WEIGHTS, PAPER_ORDER_WEIGHTS, PAPER_RATES,
+)
 
 @dataclass(frozen=True, slots=True)
 class SamplingParams:
-    """What a draw may contain.  Defaults are the paper's settings."""
+    """What a draw may contain.  Defaults are the paper's nominal settings with uniform
+    weights; the generator's default is :func:`paper_params` (calibrated weights and rates)."""
 
     #: smallest and largest number of agents (inclusive)
     agents: tuple[int, int] = (2, 4)
@@ -52,10 +58,19 @@ class SamplingParams:
     negate_other: float = 0.5
     #: share of known statements about one agent's predicate (vs someone/everyone/nobody)
     atom_rate: float = 0.5
+    #: the same share in further announcements (None: ``atom_rate``)
+    announcement_atom_rate: float | None = None
     #: share of ``knows that`` (vs ``knows whether``) in hypotheses
     knows_that_rate: float = 0.5
-    #: candidate hypotheses drawn per premise
-    hypotheses_per_premise: int = 12
+    #: hypotheses drawn per premise, repeats dropped (the published pipeline drew 50)
+    hypotheses_per_premise: int = 50
+    #: relative weights of the agent counts ``agents[0]..agents[1]`` (None: uniform)
+    agent_weights: tuple[float, ...] | None = None
+    #: relative weights of the orders ``orders[0]..orders[1]`` (None: uniform)
+    order_weights: tuple[float, ...] | None = None
+    #: relative weights of the further-announcement counts ``lo, lo+1, …`` (None: uniform);
+    #: a problem draws among the counts its range allows, renormalised
+    announcement_weights: tuple[float, ...] | None = None
 
     def __post_init__(self) -> None:
         lo, hi = self.agents
@@ -68,16 +83,74 @@ class SamplingParams:
         if alo < 0 or (ahi is not None and ahi < alo):
             raise ValueError(f"bad announcement range {alo}-{ahi}")
         for name in ("knowledge_rate", "negate_knowledge", "negate_other", "atom_rate",
-                     "knows_that_rate"):
+                     "announcement_atom_rate", "knows_that_rate"):
             value = getattr(self, name)
-            if not 0.0 <= value <= 1.0:
+            if value is not None and not 0.0 <= value <= 1.0:
                 raise ValueError(f"{name} must be between 0 and 1: got {value}")
         if self.hypotheses_per_premise < 2:
             raise ValueError("at least 2 hypotheses per premise are needed to form a pair")
+        _check_weights("agent_weights", self.agent_weights, hi - lo + 1)
+        _check_weights("order_weights", self.order_weights, khi - klo + 1)
+        needed = (hi if ahi is None else ahi) - alo + 1
+        _check_weights("announcement_weights", self.announcement_weights, needed, at_least=True)
 
     def announcement_range(self, n_agents: int) -> tuple[int, int]:
         lo, hi = self.announcements
         return lo, (n_agents if hi is None else hi)
+
+
+def _check_weights(name: str, weights, size: int, at_least: bool = False) -> None:
+    if weights is None:
+        return
+    if len(weights) < size if at_least else len(weights) != size:
+        raise ValueError(
+            f"{name} needs {'at least ' if at_least else ''}{size} weights (one per value of "
+            f"its range): got {len(weights)}"
+        )
+    if any(w < 0 for w in weights) or not any(w > 0 for w in weights):
+        raise ValueError(f"{name} must be non-negative and not all zero: got {weights}")
+
+
+def weighted_pick(rng: random.Random, lo: int, hi: int, weights: tuple[float, ...] | None) -> int:
+    """A value of ``lo..hi``; ``weights[k]`` is the weight of ``lo + k`` (None, or no
+    positive weight within the range: uniform).  A weighted pick uses one ``rng.random()``."""
+    if weights is None:
+        return rng.randint(lo, hi)
+    cut = weights[: hi - lo + 1]
+    total = sum(cut)
+    if total <= 0:
+        return rng.randint(lo, hi)
+    x = rng.random() * total
+    for k, w in enumerate(cut):
+        x -= w
+        if x < 0:
+            return lo + k
+    return lo + max(k for k, w in enumerate(cut) if w > 0)
+
+
+def calibrated_weights(
+    agents: tuple[int, int], orders: tuple[int, int], announcements: tuple[int, int | None]
+) -> dict[str, tuple[float, ...] | None]:
+    """The calibrated weights of the ranges that are the paper's; None (uniform) for others
+    (the announcement weights also serve 0–N with fewer agents: they cover counts 0–4)."""
+    fits = announcements == (0, None) and agents[1] < len(PAPER_ANNOUNCEMENT_WEIGHTS)
+    return {
+        "agent_weights": PAPER_AGENT_WEIGHTS if tuple(agents) == (2, 4) else None,
+        "order_weights": PAPER_ORDER_WEIGHTS if tuple(orders) == (1, 2) else None,
+        "announcement_weights": PAPER_ANNOUNCEMENT_WEIGHTS if fits else None,
+    }
+
+
+def paper_params(**overrides) -> SamplingParams:
+    """The generator's default: the calibrated rates, and the calibrated weights wherever
+    the ranges (also when given in ``overrides``) are the paper's."""
+    base: dict = dict(PAPER_RATES)
+    base.update(overrides)
+    defaults = {f.name: f.default for f in fields(SamplingParams)}
+    ranges = {k: base.get(k, defaults[k]) for k in ("agents", "orders", "announcements")}
+    for name, weights in calibrated_weights(**ranges).items():
+        base.setdefault(name, weights)
+    return SamplingParams(**base)
 
 
 #: A statement as the sampler builds it: nested tuples of str and int, cheap to build,
@@ -137,10 +210,12 @@ class Draw:
 
 # --- statements ------------------------------------------------------------------------
 
-def known_statement(rng: random.Random, n: int, params: SamplingParams) -> Recipe:
+def known_statement(
+    rng: random.Random, n: int, params: SamplingParams, atom_rate: float | None = None
+) -> Recipe:
     """What a knowledge operator is about: one agent's predicate, or someone / everyone /
     nobody (the published hypotheses and knowledge announcements use exactly these)."""
-    if rng.random() < params.atom_rate:
+    if rng.random() < (params.atom_rate if atom_rate is None else atom_rate):
         return ("p", rng.randint(1, n))
     kind = rng.randrange(3)
     if kind == 0:
@@ -152,7 +227,7 @@ def known_statement(rng: random.Random, n: int, params: SamplingParams) -> Recip
 
 def plain_statement(rng: random.Random, n: int, params: SamplingParams) -> Recipe:
     """A plain announcement: a predicate or a quantifier, negated at ``negate_other``."""
-    if rng.random() < params.atom_rate:
+    if rng.random() < _announcement_atom_rate(params):
         core: Recipe = ("p", rng.randint(1, n))
     else:
         core = ("some", n) if rng.random() < 0.5 else ("every", n)
@@ -161,8 +236,14 @@ def plain_statement(rng: random.Random, n: int, params: SamplingParams) -> Recip
 
 def knowledge_statement(rng: random.Random, n: int, params: SamplingParams) -> Recipe:
     """``A knows whether X``, negated at ``negate_knowledge``."""
-    core: Recipe = ("kw", rng.randrange(n), known_statement(rng, n, params))
+    known = known_statement(rng, n, params, _announcement_atom_rate(params))
+    core: Recipe = ("kw", rng.randrange(n), known)
     return ("not", core) if rng.random() < params.negate_knowledge else core
+
+
+def _announcement_atom_rate(params: SamplingParams) -> float:
+    rate = params.announcement_atom_rate
+    return params.atom_rate if rate is None else rate
 
 
 def further_announcement(rng: random.Random, n: int, params: SamplingParams) -> Recipe:
@@ -207,10 +288,10 @@ def observations(rng: random.Random, rule: str, n: int) -> tuple[tuple[int, ...]
 
 def draw_premise(rng: random.Random, setup: str, rule: str, params: SamplingParams) -> PremiseDraft:
     lo, hi = params.agents
-    n = rng.randint(lo, hi)
+    n = weighted_pick(rng, lo, hi, params.agent_weights)
     obs = observations(rng, rule, n)
     alo, ahi = params.announcement_range(n)
-    count = rng.randint(alo, ahi)
+    count = weighted_pick(rng, alo, ahi, params.announcement_weights)
     anns = [("some", n)] + [further_announcement(rng, n, params) for _ in range(count)]
     return PremiseDraft(setup, n, obs, tuple(anns))
 
@@ -218,12 +299,13 @@ def draw_premise(rng: random.Random, setup: str, rule: str, params: SamplingPara
 def draw_hypotheses(
     rng: random.Random, premise: PremiseDraft, params: SamplingParams
 ) -> tuple[int, tuple[Recipe, ...]]:
-    """(depth, up to ``hypotheses_per_premise`` distinct hypotheses of one order K)."""
-    order = rng.randint(*params.orders)
+    """(depth, the distinct ones of ``hypotheses_per_premise`` hypotheses of one order K).
+
+    Drawn with repetition like the published pipeline's variations of a premise, so the
+    number of distinct hypotheses grows with the space there is (more agents, higher order)."""
+    order = weighted_pick(rng, *params.orders, params.order_weights)
     seen: dict[Recipe, None] = {}
-    for _ in range(4 * params.hypotheses_per_premise):
-        if len(seen) == params.hypotheses_per_premise:
-            break
+    for _ in range(params.hypotheses_per_premise):
         seen.setdefault(hypothesis(rng, premise.n_agents, order, params), None)
     return order - 1, tuple(seen)
 

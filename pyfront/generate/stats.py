@@ -17,6 +17,8 @@ _AGENT = re.compile(r"Agent[a-z]+")
 _CHAIN = re.compile(r"\d+(?:[|&]\d+)+")
 _ATOM = re.compile(r"\d+")
 _ANNOUNCEMENT = re.compile(r"\[ ! (.*?) \]")
+#: a shape whose innermost statement is one atom: ``n``, ``~(n)``, ``(A knows that n)`` …
+_ABOUT_ATOM = re.compile(r"(?:^|[ (])n\)*$")
 
 
 def shape(formula_text: str) -> str:
@@ -105,6 +107,41 @@ def comparison_rows(ours: Counter, published: Counter) -> list[tuple[str, float,
     a, b = shares(ours), shares(published)
     keys = [k for k, _ in published.most_common()] + sorted(set(ours) - set(published))
     return [(k, a.get(k, 0.0), b.get(k, 0.0)) for k in keys]
+
+
+def rate_shares(dist: Mapping[str, Counter]) -> dict[str, float]:
+    """The shares the sampler's rates steer, read off a :func:`distribution`:
+
+    ``knowledge``: further announcements about knowledge; ``negated knowledge``: of those,
+    the negated ones; ``negated plain``: the negated ones of the others; ``knows that``: hypothesis operators that are ``knows that`` (vs
+    ``knows whether``); ``atom``: hypotheses about one agent's predicate; ``announcement
+    atom``: further announcements about one agent's predicate."""
+    anns = dist["further announcements"]
+    knowledge = {k: v for k, v in anns.items() if "knows" in k}
+    plain = {k: v for k, v in anns.items() if "knows" not in k}
+    hyps = dist["hypotheses"]
+    that = sum(v * k.count("knows that") for k, v in hyps.items())
+    ops = sum(v * k.count("knows") for k, v in hyps.items())
+    atoms = sum(v for k, v in hyps.items() if _ABOUT_ATOM.search(k))
+
+    def ratio(a: float, b: float) -> float:
+        return a / b if b else 0.0
+
+    return {
+        "knowledge": ratio(sum(knowledge.values()), sum(anns.values())),
+        "negated knowledge": ratio(
+            sum(v for k, v in knowledge.items() if k.startswith("~")), sum(knowledge.values())
+        ),
+        "negated plain": ratio(
+            sum(v for k, v in plain.items() if k.startswith("~") or k.startswith("(~")),
+            sum(plain.values()),
+        ),
+        "knows that": ratio(that, ops),
+        "atom": ratio(atoms, sum(hyps.values())),
+        "announcement atom": ratio(
+            sum(v for k, v in anns.items() if _ABOUT_ATOM.search(k)), sum(anns.values())
+        ),
+    }
 
 
 def total_variation(ours: Counter, published: Counter) -> float:

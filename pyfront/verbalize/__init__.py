@@ -1,8 +1,9 @@
 """English renderings of problems, one style a folder of jinja2 templates.
 
 ``templates/<style>/`` holds ``premise.j2``, ``hypothesis.j2``, ``formula.j2`` (macros that
-say one formula) and ``style.json`` (words: quantifiers, number words, per-setup
-sentences).  ``mindgames`` reproduces the published dataset's sentences exactly;
+say one formula), ``announcement.j2`` (the macro that says one announcement, used by the
+premise and by :func:`announcement`) and ``style.json`` (words: quantifiers, number words,
+per-setup sentences).  ``mindgames`` reproduces the published dataset's sentences exactly;
 ``natural`` tells the same problem more plainly.  A new style is a new folder.
 
 Python decides *what* is said (see :mod:`.describe`); the templates decide the words.
@@ -15,7 +16,7 @@ from functools import lru_cache
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
-from .describe import Describer
+from .describe import SAYABLE, Describer, sayable
 
 if TYPE_CHECKING:
     import jinja2
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
     from ..problem import Problem
 
 DEFAULT_STYLE = "mindgames"
+
+__all__ = ["DEFAULT_STYLE", "SAYABLE", "announcement", "hypothesis", "premise", "sayable", "styles"]
 
 
 def _templates_root():
@@ -151,6 +154,13 @@ def premise(pb: "Problem", style: str = DEFAULT_STYLE) -> str:
     }
     ctx.update(_observation_context(pb, env, d, words))
     return _squash(env.get_template("premise.j2").render(**ctx))
+
+
+def announcement(pb: "Problem", index: int, style: str = DEFAULT_STYLE) -> str:
+    """The sentence announcement ``index`` of ``pb`` gets in the premise, in ``style``."""
+    env, words = _style(style)
+    node = Describer(pb, words).describe(pb.announcements[index].formula, "present")
+    return _squash(env.get_template("announcement.j2").module.announce(node, index == 0))
 
 
 def hypothesis(pb: "Problem", index: int = 0, style: str = DEFAULT_STYLE) -> str:

@@ -16,6 +16,14 @@ if TYPE_CHECKING:
 
 Node = dict[str, Any]
 
+#: the operators :meth:`Describer.describe` says in words; any other it writes as SMCDEL text
+SAYABLE: tuple[type, ...] = (Top, Bot, Prp, Neg, Conj, Disj, Impl, Equi, K, Kw)
+
+
+def sayable(f: Form) -> bool:
+    """Whether every operator of ``f`` is said in words (none falls back to SMCDEL text)."""
+    return all(isinstance(node, SAYABLE) for node in f.walk())
+
 
 def quantifier(pb: "Problem", f: Form) -> str | None:
     """``someone`` / ``everyone`` / ``nobody`` / ``not_everyone`` when ``f`` has that shape

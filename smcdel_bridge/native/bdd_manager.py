@@ -198,6 +198,3 @@ class BddManager:
             # pushed in reverse: the then-branch is explored first
             stack.append((node.low, negated, path + ((atom, False),)))
             stack.append((node.high, negated, path + ((atom, True),)))
-
-    def dag_size(self, u) -> int:
-        return len(u)

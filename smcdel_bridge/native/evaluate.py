@@ -118,32 +118,37 @@ def _box(sp: Space, law: int, bits: int, hidden: tuple[int, ...]) -> int:
     return sp.forall((sp.full ^ law) | bits, hidden)
 
 
-def _k(bs: BitStructure, f: L.K) -> int:
-    hidden = bs.unobserved(f.agent)
+def _knows(bs: BitStructure, hidden: tuple[int, ...], f: Form) -> int:
+    """``K``/``Dk``: ``f`` holds at every law state that looks the same with ``hidden`` unseen.
+
+    The law is read before ``f`` is evaluated (a non-Boolean law fails first), as in the
+    reference."""
     law = bs.law
-    return _box(bs.space, law, _TABLE[f.f.__class__](bs, f.f), hidden)
+    return _box(bs.space, law, _TABLE[f.__class__](bs, f), hidden)
+
+
+def _knows_whether(bs: BitStructure, hidden: tuple[int, ...], f: Form) -> int:
+    """``Kw``/``Dkw``: knowing that ``f`` or knowing that ``~f``."""
+    law = bs.law
+    sp = bs.space
+    body = _TABLE[f.__class__](bs, f)
+    return _box(sp, law, body, hidden) | _box(sp, law, sp.full ^ body, hidden)
+
+
+def _k(bs: BitStructure, f: L.K) -> int:
+    return _knows(bs, bs.unobserved(f.agent), f.f)
 
 
 def _kw(bs: BitStructure, f: L.Kw) -> int:
-    hidden = bs.unobserved(f.agent)
-    law = bs.law
-    sp = bs.space
-    body = _TABLE[f.f.__class__](bs, f.f)
-    return _box(sp, law, body, hidden) | _box(sp, law, sp.full ^ body, hidden)
+    return _knows_whether(bs, bs.unobserved(f.agent), f.f)
 
 
 def _dk(bs: BitStructure, f: L.Dk) -> int:
-    hidden = bs.group_unobserved(f.group)
-    law = bs.law
-    return _box(bs.space, law, _TABLE[f.f.__class__](bs, f.f), hidden)
+    return _knows(bs, bs.group_unobserved(f.group), f.f)
 
 
 def _dkw(bs: BitStructure, f: L.Dkw) -> int:
-    hidden = bs.group_unobserved(f.group)
-    law = bs.law
-    sp = bs.space
-    body = _TABLE[f.f.__class__](bs, f.f)
-    return _box(sp, law, body, hidden) | _box(sp, law, sp.full ^ body, hidden)
+    return _knows_whether(bs, bs.group_unobserved(f.group), f.f)
 
 
 def common_knowledge(bs: BitStructure, group: tuple[str, ...], body: int) -> int:

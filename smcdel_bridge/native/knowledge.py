@@ -108,10 +108,6 @@ class BitStructure:
             raise NotBooleanError()
         return self._law
 
-    @property
-    def law_is_boolean(self) -> bool:
-        return self._law is not None
-
     # --- agents --------------------------------------------------------------------
 
     def unobserved(self, agent: Agent) -> tuple[int, ...]:

@@ -1,0 +1,123 @@
+"""Reading dataset rows: the one reader of ``.csv``, ``.jsonl`` / ``.ndjson`` and ``.json``.
+
+Every command that reads a MindGames-style dataset (``verbalize``, ``import``, ``check``)
+goes through :func:`iter_rows`.  A row that cannot be read is not an exception but a
+:class:`RowError` in the row's place, so batch commands can report it and go on; callers
+that want to stop at the first bad row turn it into a :class:`~pyfront.errors.UserError`
+with :meth:`RowError.user_error`.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, Iterator
+
+from .errors import UserError
+
+
+@dataclass(frozen=True)
+class RowError:
+    """Why one row of a dataset could not be read."""
+
+    message: str
+    column: int | None = None
+
+    def __str__(self) -> str:
+        return self.message
+
+    def user_error(self, path: str, line: int | None) -> UserError:
+        return UserError(self.message, file=path, line=line, column=self.column)
+
+
+Row = tuple[int, "int | None", "dict[str, Any] | RowError"]
+
+
+def iter_rows(path: str | Path) -> Iterator[Row]:
+    """``(row, line, fields or RowError)`` for every row of a dataset, in order.
+
+    ``row`` counts rows from 0 (a JSON line that cannot be read counts as a row), ``line``
+    is the 1-based line where the row starts (None for rows of a ``.json`` list).  ``-``
+    reads JSON lines from standard input.  A file of unknown format, or a ``.json`` file
+    that is not valid JSON or not a list, is a :class:`UserError`; files that cannot be
+    opened raise the OSError.
+    """
+    p = str(path)
+    if p == "-":
+        yield from _jsonl_rows(getattr(sys.stdin, "buffer", sys.stdin))
+        return
+    suffix = Path(p).suffix.lower()
+    if suffix == ".csv":
+        yield from _csv_rows(p)
+    elif suffix in (".jsonl", ".ndjson"):
+        with open(p, "rb") as fh:
+            yield from _jsonl_rows(fh)
+    elif suffix == ".json":
+        yield from _json_rows(p)
+    else:
+        raise UserError(f"unknown dataset format {suffix or '(none)'!r}: use .csv or .jsonl", file=p)
+
+
+def _csv_rows(path: str) -> Iterator[Row]:
+    csv.field_size_limit(1 << 30)
+    # utf-8-sig: spreadsheet programs start their CSV exports with a byte-order mark
+    with open(path, newline="", encoding="utf-8-sig") as fh:
+        reader = csv.DictReader(fh)
+        row = 0
+        start = 2  # the header is line 1
+        try:
+            for fields in reader:
+                yield row, start, fields
+                row += 1
+                start = reader.line_num + 1
+        except csv.Error as err:
+            yield row, start, RowError(f"unreadable CSV: {err}")
+        except UnicodeDecodeError as err:  # the rest of the file cannot be read either
+            yield row, start, RowError(f"not UTF-8 text ({err.reason}); rows from here on are not read")
+
+
+def _jsonl_rows(fh: IO[bytes] | IO[str]) -> Iterator[Row]:
+    """Rows of JSON lines; read as bytes, each line is decoded alone, so that a line that
+    is not UTF-8 is one bad row."""
+    row = 0
+    for lineno, line in enumerate(fh, 1):
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8-sig" if lineno == 1 else "utf-8")
+            except UnicodeDecodeError as err:
+                yield row, lineno, RowError(f"not UTF-8 text ({err.reason})", column=err.start + 1)
+                row += 1
+                continue
+        if not line.strip():
+            continue
+        yield row, lineno, _json_object(line)
+        row += 1
+
+
+def _json_object(line: str) -> dict[str, Any] | RowError:
+    try:
+        obj = json.loads(line)
+    except ValueError as err:  # JSONDecodeError, or a number too long to convert
+        return RowError(f"invalid JSON: {getattr(err, 'msg', err)}", column=getattr(err, "colno", None))
+    except RecursionError:
+        return RowError("invalid JSON: nested too deeply")
+    return obj if isinstance(obj, dict) else RowError("a JSON line must hold an object")
+
+
+def _json_rows(path: str) -> Iterator[Row]:
+    with open(path, encoding="utf-8") as fh:
+        try:
+            data = json.load(fh)
+        except ValueError as err:
+            raise UserError(f"invalid JSON: {getattr(err, 'msg', err)}", file=path,
+                            line=getattr(err, "lineno", None),
+                            column=getattr(err, "colno", None)) from None
+        except RecursionError:
+            raise UserError("invalid JSON: nested too deeply", file=path) from None
+    if not isinstance(data, list):
+        raise UserError("a .json dataset must hold a list of rows", file=path)
+    for row, obj in enumerate(data):
+        yield row, None, obj if isinstance(obj, dict) else RowError("a JSON row must hold an object")

@@ -1,0 +1,77 @@
+"""The one dataset-row reader (:mod:`pyfront.datasets`) and the batch commands built on it."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from pyfront.cli import main
+from pyfront.datasets import RowError, iter_rows
+from pyfront.errors import UserError
+
+
+def _csv(path, rows):
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    return path
+
+
+def test_csv_rows_carry_the_line_where_they_start(tmp_path):
+    path = _csv(tmp_path / "d.csv", [{"a": "one"}, {"a": "two\nlines"}, {"a": "three"}])
+    assert list(iter_rows(path)) == [(0, 2, {"a": "one"}), (1, 3, {"a": "two\nlines"}),
+                                     (2, 5, {"a": "three"})]
+
+
+def test_bad_json_lines_stand_in_their_row_and_reading_goes_on(tmp_path):
+    path = tmp_path / "d.jsonl"
+    path.write_text('{"a": 1}\n\n{oops\n[1]\n{"a": 2}\n', encoding="utf-8")
+    rows = list(iter_rows(path))
+    assert [(row, line) for row, line, _ in rows] == [(0, 1), (1, 3), (2, 4), (3, 5)]
+    assert rows[0][2] == {"a": 1} and rows[3][2] == {"a": 2}
+    assert isinstance(rows[1][2], RowError) and str(rows[1][2]).startswith("invalid JSON")
+    assert rows[1][2].column == 2
+    assert rows[2][2] == RowError("a JSON line must hold an object")
+
+
+def test_a_json_list_and_standard_input(tmp_path, monkeypatch):
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps([{"a": 1}, 2]), encoding="utf-8")
+    assert list(iter_rows(path)) == [(0, None, {"a": 1}),
+                                     (1, None, RowError("a JSON row must hold an object"))]
+    monkeypatch.setattr("sys.stdin", io.StringIO('{"b": 2}\n'))
+    assert list(iter_rows("-")) == [(0, 1, {"b": 2})]
+
+
+def test_whole_file_problems_are_user_errors(tmp_path):
+    with pytest.raises(UserError, match="unknown dataset format"):
+        list(iter_rows(tmp_path / "d.txt"))
+    broken = tmp_path / "b.json"
+    broken.write_text("[{", encoding="utf-8")
+    with pytest.raises(UserError, match="invalid JSON") as info:
+        list(iter_rows(broken))
+    assert info.value.line == 1
+    flat = tmp_path / "f.json"
+    flat.write_text("{}", encoding="utf-8")
+    with pytest.raises(UserError, match="must hold a list"):
+        list(iter_rows(flat))
+
+
+@pytest.mark.parametrize("command", ["verbalize", "import"])
+def test_batch_commands_report_unreadable_rows_and_go_on(command, tmp_path, capsys):
+    path = tmp_path / "d.jsonl"
+    path.write_text('{oops\n{"setup": "nope", "names": "[\'A\']", "smcdel_problem": "x"}\n',
+                    encoding="utf-8")
+    extra = ["-o", str(tmp_path / "out")] if command == "import" else []
+    assert main([command, str(path), *extra]) == 1
+    captured = capsys.readouterr()
+    assert f"{path}: row 0: invalid JSON" in captured.err
+    assert f"{path}: row 1: unknown setup 'nope'" in captured.err
+    if command == "verbalize":
+        records = [json.loads(x) for x in captured.out.splitlines()]
+        assert [r["row"] for r in records] == [0, 1]
+        assert all("error" in r for r in records)
