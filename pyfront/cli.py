@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
+import threading
 
 from .commands import COMMANDS
 
@@ -50,10 +52,36 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``, ``timeout``), raised like Ctrl-C so that the same clean-up runs:
+    results written so far stay, and the smcdel processes started are killed."""
+
+
+def _on_sigterm(pid: int):
+    def handler(signum, frame):
+        if os.getpid() != pid:  # a worker process forked from this one: just end
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        raise _Terminated()
+
+    return handler
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     only = argv[0] if argv and argv[0] in COMMANDS else None
     debug = bool(os.environ.get("MINDGAMES_DEBUG"))
+    for stream in ("stdin", "stdout", "stderr"):  # started with it closed: read or write nothing
+        if getattr(sys, stream) is None:
+            setattr(sys, stream, open(os.devnull, "r" if stream == "stdin" else "w"))
+    # a terminal that cannot show a character (a Latin-1 locale, a file name that is not
+    # UTF-8) gets an escape, not a crash
+    if getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="backslashreplace")
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _on_sigterm(os.getpid()))
     try:
         parser = build_parser(only)
         args = parser.parse_args(argv)
@@ -61,7 +89,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.print_help()
             return 0 if not argv else 2
         return int(args._module.run(args) or 0)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
+        if isinstance(exc, _Terminated):
+            print("mindgames: terminated", file=sys.stderr)
+            return 128 + signal.SIGTERM
         print("mindgames: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
@@ -94,6 +125,9 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
         return 1
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 from smcdel_bridge.language import BOT, TOP, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp
 
 from .errors import UserError
-from .problem import Agent, Announcement, Hypothesis, Problem, Proposition, agent_id
+from .problem import MAX_AGENTS, Agent, Announcement, Hypothesis, Problem, Proposition, agent_id
 from .setups import Predicate, get_setup, setup_names
 
 #: words a reader may not know the grammar's names for
@@ -360,6 +360,8 @@ class _Builder:
             name, tok = self.name_of(n)
             if name in self.agents:
                 raise self.error(f"agent {name!r} is listed twice", tok)
+            if len(self.agents) == MAX_AGENTS:
+                raise self.error(f"a problem has at most {MAX_AGENTS} agents", tok)
             self.agents.append(name)
         setups = by_kind.get("setup", [])
         preds = by_kind.get("predicate", [])

@@ -80,9 +80,15 @@ Formula = Annotated[
 ]
 
 
+#: agents a problem can have: as many as there are ids Agenta … Agentzz
+MAX_AGENTS = 26 + 26 * 26
+
+
 def agent_id(index: int) -> str:
     """SMCDEL id of the agent at ``index``: Agenta … Agentz, then Agentaa, Agentab, …"""
     letters = string.ascii_lowercase
+    if not 0 <= index < MAX_AGENTS:
+        raise ValueError(f"a problem has at most {MAX_AGENTS} agents (no id for agent {index + 1})")
     if index < 26:
         return "Agent" + letters[index]
     return "Agent" + letters[index // 26 - 1] + letters[index % 26]
@@ -179,6 +185,8 @@ class Problem(BaseModel):
 
     @model_validator(mode="after")
     def _complete(self) -> "Problem":
+        if len(self.agents) > MAX_AGENTS:
+            raise ValueError(f"a problem has at most {MAX_AGENTS} agents, this one {len(self.agents)}")
         if self.setup is not None:
             setup = get_setup(self.setup)  # KeyError for unknown names
             if self.predicate is not None and self.predicate != setup.predicate:

@@ -347,7 +347,10 @@ class ResultLog:
 
     def write(self, record: dict) -> None:
         try:
-            self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
+            try:
+                self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
+            except UnicodeEncodeError:  # a file name that is not UTF-8: keep its escapes
+                self._file.write(json.dumps(record) + "\n")
             self._file.flush()
         except OSError as err:  # a full disk, say: name the file
             raise OSError(err.errno, err.strerror, str(self.path)) from None

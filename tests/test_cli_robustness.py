@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 
@@ -47,8 +48,17 @@ FILES: dict[str, bytes | str] = {
     "deep.del": _dsl("(" * 500 + "muddy(Bob)" + ")" * 500),
     "deepknows.del": _dsl("Alice knows that " * 300 + "muddy(Bob)"),
     "wide.del": _dsl(" and ".join(["muddy(Bob)"] * 3000)),
+    "eplaw.del": "problem p\n  agents Alice, Bob\n  setup forehead\n"
+                 "  law Alice knows that muddy(Bob)\n  hypothesis Bob knows whether muddy(Bob)\n",
     "big.del": "problem p\n  agents " + ", ".join(f"A{i}" for i in range(30))
                + "\n  setup forehead\n  hypothesis A0 knows that muddy(A1)\n",
+    "many.del": "problem p\n  agents " + ", ".join(f"A{i}" for i in range(710))
+                + "\n  setup forehead\n  hypothesis A0 knows that muddy(A1)\n",
+    "many.jsonl": json.dumps(dict(
+        ROW, names=json.dumps([f"A{i}" for i in range(710)]),
+        smcdel_problem="VARS " + ",".join(map(str, range(1, 711)))
+                       + " LAW Top OBS Agenta:2 VALID? 1")) + "\n",
+    "where.smcdel.txt": "VARS " + ",".join(map(str, range(1, 40))) + " LAW Top OBS a: 1 WHERE? Top\n",
     "typo.smcdel.txt": "VARS 1 LAW Top OBS a: 1 VALID? a knws 1\n",
     "latin1.csv": b"smcdel_problem,setup,names\n\xe9,forehead,x\n",
     "ragged.csv": "smcdel_problem,setup,names\na,b\n",
@@ -60,6 +70,9 @@ FILES: dict[str, bytes | str] = {
                                   "Agentb:1 VALID? " + "~" * 3000 + "1")) + "\n",
     "names.jsonl": json.dumps(dict(ROW, names="['Ann', ")) + "\n",
     "nonstr.jsonl": json.dumps(dict(ROW, smcdel_problem=5)) + "\n",
+    "nested.jsonl": "[" * 100_000 + "]" * 100_000 + "\n" + json.dumps(ROW) + "\n",
+    "nested.json": "[" * 100_000 + "]" * 100_000,
+    "raw.del": _dsl('smcdel"' + "~" * 3000 + '1"'),
     "data.txt": "x",
 }
 
@@ -105,6 +118,7 @@ ONE_LINE_CASES = [
     (["smcdel", "{d}/dir.del"], 1, "inappropriate type"),
     (["smcdel", "{d}/latin1.del"], 1, "invalid byte sequence"),
     (["smcdel", "--backend", "nosuch", "{d}/good.smcdel.txt"], 1, "unknown backend"),
+    (["smcdel", "{d}/where.smcdel.txt"], 1, "WHERE? would list more than 1048576 states"),
     (["smcdel", "--backend", "smcdel", "{d}/good.smcdel.txt"], 1, "smcdel binary"),
     # DSL files: file:line:column
     (["render", "{d}/typo.del"], 1, "typo.del:4:26: expected"),
@@ -115,16 +129,21 @@ ONE_LINE_CASES = [
     (["render", "{d}/dir.del"], 1, "dir.del: Is a directory"),
     (["render", "{d}/deep.del", "--to", "smcdel"], 1, "deep.del:4:"),
     (["render", "{d}/deepknows.del", "--to", "english"], 1, "nested more than"),
+    (["render", "{d}/raw.del"], 1, "raw.del:4:14: formula nested more than"),
     (["render", "{d}/good.del", "--style", "nosuch"], 1, "unknown style"),
     (["render", "{d}/good.del", "--problem", "q"], 1, "no problem called 'q'"),
+    (["render", "{d}/many.del", "--to", "smcdel"], 1, "many.del:2:4112: a problem has at most 702"),
     (["explain", "{d}/deep.del"], 1, "formula nested more than"),
     (["explain", "{d}/empty.del"], 1, "no problem to explain"),
     (["explain", "{d}/big.del"], 1, "big.del:1: problem 'p' is too large"),
+    (["explain", "{d}/many.del"], 1, "at most 702 agents"),
+    (["explain", "{d}/eplaw.del"], 1, "eplaw.del:1: problem 'p': boolBddOf failed"),
     (["explain", "{d}/good.del", "--actual", ""], 1, "--actual is empty"),
     (["explain", "{d}/good.del", "--actual", "111"], 1, "unknown proposition"),
     (["explain", "{d}/good.del", "--graph", "{d}/good.del"], 1, "not a directory"),
     # check: options and paths refused before anything runs
     (["check", "{d}/missing.del"], 1, "missing.del: no such file"),
+    (["check", "-"], 1, "not standard input"),
     (["check", "{d}/data.txt"], 1, "cannot check this kind of file"),
     (["check", "{d}/good.del", "--timeout", "nan"], 1, "--timeout must be positive"),
     (["check", "{d}/good.del", "--workers", "0"], 1, "--workers must be at least 1"),
@@ -141,17 +160,25 @@ ONE_LINE_CASES = [
     (["verbalize", "{d}/missing.csv"], 1, "No such file"),
     (["verbalize", "{d}/good.jsonl", "--style", "x"], 1, "unknown style"),
     (["verbalize", "{d}/good.jsonl", "-o", "{d}/good.jsonl"], 1, "would be overwritten"),
+    (["verbalize", "{d}/nested.json"], 1, "nested.json: invalid JSON: nested too deeply"),
+    (["verbalize", "{d}/good.jsonl", "-o", "/dev/full"], 1, "/dev/full: No space left"),
     (["import", "{d}/good.jsonl", "-o", "{d}/good.del"], 1, "not a directory"),
+    (["verbalize", "{d}/empty.jsonl"], 1, "empty.jsonl: no row to verbalize"),
+    (["import", "{d}/empty.jsonl", "-o", "{d}/imported"], 1, "empty.jsonl: no row to import"),
     # generate: option values
     (["generate", "--size", "3", "-o", "{d}/gen"], 1, "--size must be an even number"),
     (["generate", "--setups", "nosuch", "-o", "{d}/gen"], 1, "unknown setup"),
     (["generate", "--agents", "x", "-o", "{d}/gen"], 1, "--agents takes a number"),
     (["generate", "--knowledge-rate", "nan", "-o", "{d}/gen"], 1, "--knowledge-rate"),
     (["generate", "--split", "a/b/c", "-o", "{d}/gen"], 1, "--split"),
+    (["generate", "--agents", "5-2", "-o", "{d}/gen"], 1, "--agents range '5-2' runs backwards"),
+    (["generate", "--hypotheses-per-premise", "1", "-o", "{d}/gen"], 1,
+     "--hypotheses-per-premise must be at least 2"),
     (["generate", "--size", "4", "-o", "{d}/good.del"], 1, "not a directory"),
     # doctor: a binary named but not usable
     (["doctor", "--smcdel", "{d}/nope"], 1, "does not exist"),
     (["doctor", "--smcdel", "{d}"], 1, "not an executable file"),
+    (["doctor", "--json", "--smcdel", "{d}/nope"], 1, "does not exist"),
 ]
 
 
@@ -218,6 +245,7 @@ def test_check_reports_a_bad_file_as_a_failed_item(capsys, d, name, error):
     ("latin1.csv", ["not UTF-8 text"]),
     ("ragged.csv", ["smcdel_problem: Parse error"]),
     ("nocol.csv", ["smcdel_problem is missing"]),
+    ("nested.jsonl", ["line 1): invalid JSON: nested too deeply"]),
 ])
 def test_check_goes_on_after_bad_rows(capsys, d, name, errors):
     code, out, err = run(capsys, ["check", "-q", "{d}/" + name], d)
@@ -238,6 +266,8 @@ def test_check_goes_on_after_bad_rows(capsys, d, name, errors):
     ("deep.jsonl", "nested more than"),
     ("names.jsonl", "names must be a list"),
     ("nonstr.jsonl", "smcdel_problem is not text"),
+    ("nested.jsonl", "nested too deeply"),
+    ("many.jsonl", "a problem has at most 702 agents"),
 ])
 def test_dataset_commands_report_bad_rows_and_go_on(capsys, d, command, name, words):
     argv = [command, "{d}/" + name] + (["-o", "{d}/imported"] if command == "import" else [])
@@ -250,7 +280,7 @@ def test_dataset_commands_report_bad_rows_and_go_on(capsys, d, command, name, wo
 
 def _cli(*args: str, **kw) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "pyfront", *args], capture_output=True,
-                          text=True, timeout=120, **kw)
+                          text=True, timeout=120, stdin=subprocess.DEVNULL, **kw)
 
 
 @pytest.mark.parametrize("argv", [
@@ -265,3 +295,81 @@ def test_closed_stdout_is_no_error(d, argv):
         shell=True, executable="/bin/bash", capture_output=True, text=True, timeout=120,
     )
     assert proc.returncode == 0 and proc.stderr == ""
+
+
+def test_a_missing_binary_prints_nothing_of_the_reference_output(capsys, d):
+    code, out, err = run(capsys, ["smcdel", "--backend", "smcdel", "--smcdel", "{d}/nope",
+                                  "{d}/good.smcdel.txt"], d)
+    assert code == 1 and out == "" and err.startswith("smcdel: smcdel binary")
+
+
+def test_a_file_name_that_is_not_utf8_is_kept_in_the_results(capsys, d, tmp_path):
+    odd = str(d).encode() + b"/odd\xff.del"
+    with open(odd, "wb") as fh:
+        fh.write((d / "good.del").read_bytes())
+    out_file = tmp_path / "out.jsonl"
+    for extra in ([], ["--resume"]):
+        code, _, err = run(capsys, ["check", "-q", odd.decode(errors="surrogateescape"),
+                                    "-o", str(out_file), *extra], d)
+        assert code == 0, err
+    records = _records(out_file.read_text())
+    assert len(records) == 1 and records[0]["source"].endswith("odd\udcff.del")
+
+
+def test_a_terminal_that_cannot_show_a_character_gets_an_escape(d):
+    proc = _cli("explain", str(d / "good.del"),
+                env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert "\\u2228" in proc.stdout  # someone: muddy(Alice) \u2228 muddy(Bob)
+
+
+@pytest.mark.parametrize("redirect,words", [
+    ("<&-", "-: no problem to render"),  # standard input closed
+    (">&-", ""),                          # standard output closed
+])
+def test_closed_standard_streams(d, redirect, words):
+    proc = subprocess.run(f"{sys.executable} -m pyfront render - {redirect}", shell=True,
+                          executable="/bin/bash", capture_output=True, text=True, timeout=120,
+                          stdin=subprocess.DEVNULL)
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+    assert proc.returncode == 1 and words in proc.stderr
+
+
+def test_sigterm_ends_the_run_and_its_smcdel_calls(d, tmp_path):
+    """``kill`` or ``timeout``: one line, exit 143, the binary's process group gone too."""
+    import signal
+    import time
+
+    hang = tmp_path / "hang"
+    pids = tmp_path / "pids"
+    hang.write_text(f"#!/bin/sh\necho $$ > {pids}\nexec sleep 600\n")
+    hang.chmod(0o755)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pyfront", "smcdel", "--backend", "smcdel", "--smcdel",
+         str(hang), str(d / "good.smcdel.txt")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+    deadline = time.monotonic() + 60
+    while not pids.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    err = proc.communicate(timeout=60)[1]
+    assert proc.returncode == 143 and err == "mindgames: terminated\n"
+    child = int(pids.read_text())
+    for _ in range(100):  # the kill reaches the child at once; give it time to be reaped
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("the smcdel stand-in outlived mindgames")
+
+
+def test_brackets_in_names_are_not_markup(capsys, d):
+    """Summary tables are drawn with rich: a name like ``[/x]`` must not be read as a tag."""
+    (d / "[").mkdir()
+    (d / "[" / "x].del").write_text(GOOD_DSL, encoding="utf-8")
+    code, out, err = run(capsys, ["check", "{d}/[/x].del", "-o", "{d}/out.jsonl"], d)
+    assert code == 0 and "[/x].del" in out, err
+    code, _, err = run(capsys, ["doctor", "--smcdel", "{d}/[/x]"], d)
+    assert code == 1 and err.count("\n") == 1 and "[/x] (from --smcdel) does not exist" in err

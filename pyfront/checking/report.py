@@ -108,6 +108,7 @@ class Summary:
 
     def render(self, console) -> None:
         from rich import box
+        from rich.markup import escape  # file names and formulas may hold [brackets]
         from rich.table import Table
 
         table = Table(box=box.SIMPLE_HEAD, title="mindgames check", title_justify="left")
@@ -126,7 +127,7 @@ class Summary:
                       row.agree, row.disagree, row.failed]
             if self.both:
                 values.append(row.backend_disagreements)
-            table.add_row(source, *map(str, values))
+            table.add_row(escape(source), *map(str, values))
             for name in vars(total):
                 setattr(total, name, getattr(total, name) + getattr(row, name))
         if len(self.rows) > 1:
@@ -144,7 +145,7 @@ class Summary:
             for col in ("item", "formula", "native", "smcdel"):
                 report.add_column(col, overflow="fold")
             for entry in self.disagreements:
-                report.add_row(*entry)
+                report.add_row(*map(escape, entry))
             console.print(report)
             more = self.counts["backends"] - len(self.disagreements)
             if more > 0:

@@ -56,6 +56,8 @@ def check_paths(paths: list[str]) -> None:
     """Fail early (one line, exit 1) on paths that do not exist or have an unknown kind."""
     for p in paths:
         path = Path(p)
+        if p == "-" and not path.exists():
+            raise UserError("check reads files, not standard input: give a path", file=p)
         if not path.exists():
             raise UserError("no such file or directory", file=p)
         kind_of(path)

@@ -103,6 +103,7 @@ def _table(entries: list[dict], *, optional_note: bool) -> None:
     from pyfront import __version__
 
     from rich.console import Console
+    from rich.markup import escape  # a path named on the command line may hold [brackets]
     from rich.table import Table
 
     console = Console()
@@ -113,7 +114,7 @@ def _table(entries: list[dict], *, optional_note: bool) -> None:
         table.add_column(col, overflow="fold")
     for e in entries:
         table.add_row(e["name"], "yes" if e["available"] else "no",
-                      e["version"] or e["remark"] or "", e["self_test"] or "-")
+                      escape(e["version"] or e["remark"] or ""), escape(e["self_test"] or "-"))
     console.print(table)
     if optional_note:
         console.print("The official checker is optional: without it, --backend smcdel and "

@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     from ..explain.model import Explanation
     from ..loading import load_problems
 
-    from smcdel_bridge.errors import TooLargeError
+    from smcdel_bridge.errors import SmcdelError, TooLargeError
 
     if args.actual is not None and not args.actual.strip():
         raise UserError("--actual is empty: give a row of 0/1, the true propositions, or 'none'")
@@ -66,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"problem {p.name!r} is too large to explain state by state: {size} "
                             "(mindgames check answers larger problems)",
                             file=args.file, line=p.line) from None
+        except SmcdelError as err:  # a law that is not Boolean, say
+            raise UserError(f"problem {p.name!r}: {err}", file=args.file, line=p.line) from None
     explanation = Explanation(source=args.file, problems=tuple(explained))
     render_text.write(explanation, args.format, sys.stdout)
     sys.stdout.flush()

@@ -31,10 +31,13 @@ def _int_range(text: str, *, what: str, upper_n: bool = False) -> tuple[int, int
             return lo, lo
         if upper_n and hi_text.strip().upper() == "N":
             return lo, None
-        return lo, int(hi_text)
+        hi = int(hi_text)
     except ValueError:
         hint = " (or LO-N: up to the number of agents)" if upper_n else ""
         raise UserError(f"{what} takes a number or a range LO-HI{hint}: got {text!r}") from None
+    if hi < lo:
+        raise UserError(f"{what} range {text!r} runs backwards: write LO-HI with LO <= HI")
+    return lo, hi
 
 
 def _weights(text: str, what: str) -> tuple[float, ...] | None:
@@ -135,6 +138,8 @@ def config_from_args(args: argparse.Namespace):
     anns = _int_range(args.announcements, what="--announcements", upper_n=True)
     if args.workers is not None and args.workers < 1:
         raise UserError("--workers must be at least 1")
+    if args.hypotheses_per_premise < 2:
+        raise UserError("--hypotheses-per-premise must be at least 2 (a pair needs two)")
     if agents[0] < 2 or agents[1] > 16:  # type: ignore[operator]
         raise UserError(f"--agents must lie within 2-16: got {args.agents}")
     rates = {
@@ -260,7 +265,7 @@ def run(args: argparse.Namespace) -> int:
         console = Console() if sys.stdout.isatty() else Console(width=120)
         for table in summary_tables(result):
             console.print(table)
-        console.print(f"wrote {len(result.rows)} rows to {out_dir}/")
+        console.print(f"wrote {len(result.rows)} rows to {out_dir}/", markup=False)
     status = 0
     for message in broken:
         print(f"mindgames: {message}", file=sys.stderr)

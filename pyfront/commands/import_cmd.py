@@ -36,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
         if fields.get("label"):
             header += f", label {fields['label']}"
         (outdir / f"row{row:05d}.del").write_text(header + "\n" + to_dsl(pb), encoding="utf-8")
+    if n == 0:
+        raise UserError("no row to import", file=args.dataset)
     print(f"import: wrote {n - errors} DSL files to {outdir}" + (f"; {errors} rows failed" if errors else ""),
           file=sys.stderr)
     return 1 if errors else 0

@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     if args.output and args.dataset != "-" and os.path.isfile(args.output) \
             and os.path.isfile(args.dataset) and os.path.samefile(args.output, args.dataset):
         raise UserError("-o names the dataset itself: it would be overwritten", file=args.output)
-    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    # line-buffered: the rows written so far stay, whatever stops the run
+    out = open(args.output, "w", encoding="utf-8", buffering=1) if args.output else sys.stdout
     n = errors = same = 0
     differing: dict[str, int] = {k: 0 for k in FIELDS}
     try:
@@ -65,11 +66,20 @@ def run(args: argparse.Namespace) -> int:
                 for k in bad:
                     differing[k] += 1
                 same += not bad
+    except OSError as err:
+        if err.filename is None and out is not sys.stdout:  # writing OUT.jsonl failed
+            raise OSError(err.errno, err.strerror, args.output) from None
+        raise
     finally:
         if out is not sys.stdout:
-            out.close()
+            try:
+                out.close()
+            except OSError as err:
+                raise OSError(err.errno, err.strerror, args.output) from None
         else:
             out.flush()
+    if n == 0:
+        raise UserError("no row to verbalize", file=args.dataset)
     if args.compare:
         detail = ", ".join(f"{k} {v}" for k, v in differing.items() if v)
         print(

@@ -130,6 +130,10 @@ def _split_top(text: str) -> list[str]:
 #: what the English renderer raises for a formula it cannot say
 _UNSAYABLE = (ValueError, LookupError)
 
+#: most atoms a problem may have to be explained: every state is listed, shown and kept
+#: (2^16 states already take gigabytes)
+MAX_EXPLAINED_ATOMS = 12
+
 
 def _said(render: Callable[[], str], form: Form | None = None) -> str | None:
     """``render()``, the English of something; None when the renderer cannot say it, or
@@ -168,6 +172,12 @@ def explain_problem(
 
     ``actual``: the actual state, in the syntax of :meth:`StateNamer.parse`.
     """
+    n_atoms = len(problem.vocabulary)
+    if n_atoms > MAX_EXPLAINED_ATOMS:
+        from smcdel_bridge.errors import TooLargeError
+
+        raise TooLargeError(f"{n_atoms} atoms, and at most {MAX_EXPLAINED_ATOMS} "
+                            f"({2 ** MAX_EXPLAINED_ATOMS} states) can be listed")
     props = propositions_of(problem)
     name_state = StateNamer(props)
     symbol = {p.atom: p.symbol for p in props}

@@ -531,7 +531,11 @@ def write_splits(result: GenerationResult, out_dir: Path) -> list[Path]:
         with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
             for row in result.splits[name]:
                 fh.write(dumps_row(row) + "\n")
-        os.replace(tmp, path)
+        try:
+            os.replace(tmp, path)
+        except OSError as err:  # a directory in the way, say: name it, leave no temporary
+            tmp.unlink(missing_ok=True)
+            raise OSError(err.errno, err.strerror, str(path)) from None
         paths.append(path)
     return paths
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from .. import language as L
-from ..errors import NotBooleanError
+from ..errors import NotBooleanError, TooLargeError
 from .bdd_manager import BddManager
 from .order import list_difference
 
@@ -356,15 +356,26 @@ class SymbolicStructure:
         return enumerate_states(self.manager, self.law, self.props)
 
 
+#: most states a ``WHERE?`` answer may list: as many as the explicit engine can hold
+#: (a list of 2^20000 states would only end when memory does)
+MAX_LISTED_STATES = 1 << 20
+
+
 def enumerate_states(manager: BddManager, u, props: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Satisfying assignments of ``u`` completed over ``props``, as sorted true atoms.
 
     Paths are taken then-branch first; each path is completed with the vocabulary atoms it
     leaves out, in vocabulary order, false before true (the reference's ``allSatsWith``).
+    More than :data:`MAX_LISTED_STATES` states raise :class:`TooLargeError`.
     """
     out: list[tuple[int, ...]] = []
+    listed = 0
     for path in manager.paths(u):
         missing = list_difference(props, sorted(path))
+        listed += 1 << len(missing)
+        if listed > MAX_LISTED_STATES:
+            raise TooLargeError(f"WHERE? would list more than {MAX_LISTED_STATES} states "
+                                f"(2^{MAX_LISTED_STATES.bit_length() - 1}); ask VALID? or TRUE? instead")
         base = [a for a, v in path.items() if v]
         _complete(missing, 0, base, out)
     return out

@@ -37,7 +37,8 @@ def call_deep(fn: Callable[..., T], *args) -> T:
         try:
             threading.stack_size(STACK_SIZE)
             sys.setrecursionlimit(RECURSION_LIMIT)
-            worker = threading.Thread(target=target, name="deep-evaluation")
+            # a daemon: when Ctrl-C stops the caller, the process does not wait for it
+            worker = threading.Thread(target=target, name="deep-evaluation", daemon=True)
             worker.start()
             worker.join()
         finally:
