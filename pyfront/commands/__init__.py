@@ -14,5 +14,6 @@ COMMANDS: dict[str, str] = {
     "import": "import_cmd",
     "generate": "generate",
     "explain": "explain",
+    "puzzle": "puzzle",
     "doctor": "doctor",
 }
