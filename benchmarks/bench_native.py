@@ -64,7 +64,7 @@ def best_of(repeat: int, fn) -> float:
 
 
 def measure(name: str, texts: list[str], backend: NativeBackend, repeat: int) -> float:
-    """Print the figures for one input set; return checks per second (warm)."""
+    """Print the figures for one input set; return checks per second (warm, end to end)."""
     programs = [parse_input(t) for t in texts]
     checks = sum(len(p.jobs) for p in programs)
     failures = 0
@@ -110,7 +110,7 @@ def measure(name: str, texts: list[str], backend: NativeBackend, repeat: int) ->
     for stage, seconds in figures.items():
         print(f"{stage:<12} {seconds:>9.4f} {1e6 * seconds / checks:>9.1f} "
               f"{checks / seconds:>10,.0f}")
-    return checks / figures["check/warm"]
+    return checks / figures["check/warm"], checks / figures["end-to-end"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,9 +133,12 @@ def main(argv: list[str] | None = None) -> int:
         measure("SMCDEL conformance corpus (accepted cases)",
                 corpus_texts(args.corpus), backend, args.repeat)
     if rate is not None:
-        verdict = "meets" if rate >= TARGET else "MISSES"
-        print(f"\nMindGames checks per second: {rate:,.0f} ({verdict} the target of {TARGET:,})")
-        return 0 if rate >= TARGET else 1
+        warm, e2e = rate
+        verdict = "meets" if warm >= TARGET else "MISSES"
+        print(f"\nMindGames checks per second: {e2e:,.0f} end to end (SMCDEL text to answer, "
+              f"parsing included); {warm:,.0f} warm (already parsed programs, compiled "
+              f"structures cached; {verdict} the target of {TARGET:,})")
+        return 0 if warm >= TARGET else 1
     return 0
 
 

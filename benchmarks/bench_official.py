@@ -2,9 +2,10 @@
 
 The official ``smcdel`` costs ~65 ms per call before any work, so ``mindgames check
 --backend smcdel`` packs many problems into one call and runs calls in parallel.  This
-script measures the gain with any binary: by default the replaying stand-in of the tests
-(``tests/fake_smcdel``), whose own per-call cost (a Python start-up, a corpus lookup, the
-embedded engine) is higher than the real binary's; pass ``--smcdel`` to time the real one.
+script measures the gain with any binary: by default the stand-in of the tests
+(``tests/fake_smcdel``, answering with the embedded engine), whose own per-call cost (a
+Python start-up, the embedded engine) is higher than the real binary's; pass ``--smcdel``
+to time the real one.
 
 1. one process per problem: ``--singles`` problems, one call each, one after another;
 2. batched: ``--rows`` problems (the MindGames sample repeated), packed ``--pack-size`` to a
@@ -64,7 +65,8 @@ def main() -> int:
     else:
         import fake_smcdel
 
-        binary, what = fake_smcdel.make(scratch, "replay"), "replaying stand-in"
+        # packed inputs have no recorded answer: the stand-in's embedded mode answers them
+        binary, what = fake_smcdel.make(scratch, "embedded"), "stand-in (embedded answers)"
     if args.delay:
         os.environ["FAKE_SMCDEL_DELAY"] = str(args.delay)
     problems = [parse_input(rows[i % len(rows)]["smcdel_problem"]) for i in range(args.rows)]

@@ -42,14 +42,30 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             continue
         try:
             module = _load(name)
-        except ModuleNotFoundError as err:
-            if err.name and err.name.startswith("pyfront.commands"):
-                continue  # sub-command not present in this build
-            raise
+        except Exception as err:  # noqa: BLE001 - one broken command must not hide the others
+            reason = f"{type(err).__name__}: {err}".splitlines()[0]
+            sp = sub.add_parser(name, help=f"(cannot be loaded: {reason})", add_help=False)
+            sp.add_argument("rest", nargs=argparse.REMAINDER)
+            sp.set_defaults(_module=_Broken(name, reason))
+            continue
         sp = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(sp)
         sp.set_defaults(_module=module)
     return parser
+
+
+class _Broken:
+    """A sub-command whose module failed to import: listed in ``--help`` with the reason,
+    and running it is a one-line error."""
+
+    def __init__(self, name: str, reason: str):
+        self.name, self.reason = name, reason
+
+    def run(self, args) -> int:
+        from .errors import UserError
+
+        raise UserError(f"the {self.name} command cannot be loaded: {self.reason} "
+                        "(a broken installation: reinstall the package)")
 
 
 class _Terminated(KeyboardInterrupt):

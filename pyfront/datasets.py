@@ -35,6 +35,34 @@ class RowError:
 
 Row = tuple[int, "int | None", "dict[str, Any] | RowError"]
 
+#: the values of a ``label`` column
+LABELS = ("entailment", "not_entailment")
+
+
+def expected_label(value: Any) -> str | None:
+    """A row's ``label`` as ``entailment`` / ``not_entailment`` (None when empty); any
+    other value is a ValueError, worded alike for every command."""
+    if value in (None, ""):
+        return None
+    text = str(value).strip()
+    if text not in LABELS:
+        raise ValueError(f"label must be entailment or not_entailment, not {value!r}")
+    return text
+
+
+def require_dataset(path: str) -> None:
+    """Fail before any work (one line) when ``path`` is no dataset file to read."""
+    if path == "-":
+        return
+    p = Path(path)
+    if not p.exists():
+        raise UserError("no such file or directory", file=path)
+    if p.is_dir():
+        raise UserError("is a directory, not a dataset (.csv or .jsonl)", file=path)
+    if p.suffix.lower() not in (".csv", ".jsonl", ".ndjson", ".json"):
+        raise UserError(f"unknown dataset format {p.suffix or '(none)'!r}: use .csv or .jsonl",
+                        file=path)
+
 
 def iter_rows(path: str | Path) -> Iterator[Row]:
     """``(row, line, fields or RowError)`` for every row of a dataset, in order.

@@ -157,6 +157,7 @@ class _Builder:
         self.agents: list[str] = []
         self.setup: str | None = None
         self.predicate: Predicate | None = None
+        self.extra_predicates: list[Predicate] = []
         self.props: list[Proposition] = []
         self.depth = 0
 
@@ -198,13 +199,21 @@ class _Builder:
     def applied(self, node) -> int:
         kw_tok, name_node = node.children
         kw = str(kw_tok)
+        extra = [p.keyword for p in self.extra_predicates]
+        if kw in extra:
+            agent = self.agent(name_node)
+            return self.n_pred + 1 + extra.index(kw) * len(self.agents) + agent
+        if self.predicate is None and extra:
+            raise self.error(f"unknown predicate {kw!r}{_did_you_mean(kw, extra)}", kw_tok)
         if self.predicate is None:
             raise self.error(
                 f"{kw}(…) needs a setup or a 'predicate' declaration", kw_tok
             )
         if kw != self.predicate.keyword:
+            known = [self.predicate.keyword] + extra
             raise self.error(
-                f"unknown predicate {kw!r} (this problem's predicate is {self.predicate.keyword!r})",
+                f"unknown predicate {kw!r}{_did_you_mean(kw, known)} (this problem's "
+                f"predicates: {', '.join(known)})",
                 kw_tok,
             )
         return self.agent(name_node) + 1
@@ -246,6 +255,8 @@ class _Builder:
             return TOP
         if kind == "false":
             return BOT
+        if kind in ("at_least", "at_most", "exactly"):
+            return self.count(kind, *ch)
         if kind == "not_":
             return Neg(self.formula(ch[0]))
         if kind in ("and_", "or_"):
@@ -274,6 +285,29 @@ class _Builder:
             return self.raw(ch[0])
         raise self.error(f"unexpected {kind}", node)  # grammar and builder out of step
 
+    def count(self, kind: str, count_tok, kw_tok) -> Form:
+        """``at least 2 muddy``: a count over every agent's atom of a predicate."""
+        from .counting import COUNTS, number
+
+        kw = str(kw_tok)
+        known = ([self.predicate.keyword] if self.predicate else []) + [
+            p.keyword for p in self.extra_predicates]
+        if kw not in known:
+            what = f" (this problem's predicates: {', '.join(known)})" if known else \
+                " (declare it with 'predicate' or a setup)"
+            raise self.error(f"unknown predicate {kw!r}{_did_you_mean(kw, known)}{what}", kw_tok)
+        if kw == (self.predicate.keyword if self.predicate else None):
+            atoms = list(range(1, len(self.agents) + 1))
+        else:
+            i = [p.keyword for p in self.extra_predicates].index(kw)
+            start = self.n_pred + 1 + i * len(self.agents)
+            atoms = list(range(start, start + len(self.agents)))
+        word = kind.replace("_", " ")
+        try:
+            return COUNTS[word](atoms, number(str(count_tok)))
+        except ValueError as err:
+            raise self.error(str(err), count_tok) from None
+
     def raw(self, tok) -> Form:
         from smcdel_bridge.errors import SmcdelError
         from smcdel_bridge.syntax import parse_formula
@@ -282,7 +316,7 @@ class _Builder:
         try:
             f = parse_formula(text)
         except SmcdelError as err:
-            raise self.error(f"in smcdel\"…\": {err}", tok) from None
+            raise raw_error(err, tok, text, self.filename) from None
         if formula_depth(f) + self.depth > MAX_FORMULA_DEPTH:
             raise self.error(f"formula nested more than {MAX_FORMULA_DEPTH} levels deep", tok)
         vocab = set(range(1, self.n_pred + len(self.props) + 1))
@@ -312,6 +346,7 @@ class _Builder:
             law = self.formula(st.children[0])
         announcements = []
         hypotheses: list[Hypothesis] = []
+        hypothesis_names: set[str] = set()  # a set: reading stays linear in hypotheses
         for st in statements:
             if not isinstance(st, Tree):
                 continue
@@ -322,7 +357,7 @@ class _Builder:
             elif st.data == "hypothesis":
                 label, body, expect = st.children
                 hname = _unquote(str(label)) if label is not None else f"h{len(hypotheses) + 1}"
-                if any(h.name == hname for h in hypotheses):
+                if not remember(hypothesis_names, hname):
                     raise self.error(f"hypothesis {hname!r} is defined twice", label or st)
                 expected = None
                 if expect is not None:
@@ -336,6 +371,7 @@ class _Builder:
                 agents=[Agent(name=a) for a in self.agents],
                 setup=self.setup,
                 predicate=self.predicate if self.setup is None else None,
+                extra_predicates=self.extra_predicates,
                 propositions=self.props,
                 observations=observations or [],
                 stated_observations=stated,
@@ -377,18 +413,28 @@ class _Builder:
                     f" (known: {', '.join(setup_names())})",
                     tok,
                 ) from None
-            if preds:
-                raise self.error("a problem with a setup cannot declare its own predicate", preds[0])
             self.setup = spec.name
             self.predicate = spec.predicate
-        elif preds:
-            if len(preds) > 1:
-                raise self.error("'predicate' is given twice", preds[1])
-            kw, pos, neg = preds[0].children
+        # without a setup the first predicate is the problem's own; any other (and every
+        # one next to a setup) is an extra predicate: a proposition per agent
+        keywords = [self.predicate.keyword] if self.predicate else []
+        for st in preds:
+            kw, pos, neg = st.children
+            if str(kw) in keywords:
+                raise self.error(f"predicate {str(kw)!r} is declared twice", kw)
+            keywords.append(str(kw))
             try:
-                self.predicate = Predicate(keyword=str(kw), positive=_unquote(str(pos)), negative=_unquote(str(neg)))
+                p = Predicate(keyword=str(kw), positive=_unquote(str(pos)), negative=_unquote(str(neg)))
             except ValueError:
                 raise self.error("a predicate's phrasings must contain {x} (the subject)", pos) from None
+            if self.predicate is None:
+                self.predicate = p
+            else:
+                self.extra_predicates.append(p)
+        for p in self.extra_predicates:
+            for a in self.agents:
+                self.props.append(Proposition(name=f"{p.keyword}({a})", positive=p.say(a),
+                                              negative=p.say(a, positive=False)))
         seen: set[str] = set()
         for st in by_kind.get("proposition", []):
             name, pos, neg = st.children
@@ -438,6 +484,58 @@ class _Builder:
                 raise self.error(f"a stated row needs {len(self.agents)} bits, got {len(bits)}", bits[0])
             rows[viewer] = [i + 1 for i, b in enumerate(bits) if str(b) == "1"]
         return rows
+
+
+def raw_error(err, tok, text: str, filename: str) -> UserError:
+    """An error of the SMCDEL parser inside ``smcdel"…"``, placed in the DSL file.
+
+    The reference parser reports an unexpected end of input as line 1, column 1; here it
+    points at the closing quote.  Other positions count characters of the formula text,
+    which start after ``smcdel"`` (an escaped ``\\"`` is two characters of the file)."""
+    from smcdel_bridge.errors import LexError, ParseError
+
+    line, col = getattr(err, "line", None), getattr(err, "column", None)
+    if not isinstance(err, (LexError, ParseError)) or line != 1:
+        return UserError(f'in smcdel"…": {err}', file=filename, line=tok.line, column=tok.column)
+    source = str(tok)[len('smcdel"'):-1]  # as written, escapes included
+    offset = col - 1
+    if isinstance(err, ParseError) and _at_end_of_input(text, offset):
+        offset, what = len(text), "the formula ends too early"
+    else:
+        what = ("unexpected character" if isinstance(err, LexError)
+                else f"unexpected {text[offset:].split()[0]!r}" if text[offset:].strip()
+                else "unexpected end")
+    # characters of the unquoted text -> characters of the source (escapes take two)
+    i = k = 0
+    while k < offset and i < len(source):
+        i += 2 if source[i] == "\\" else 1
+        k += 1
+    return UserError(f'in smcdel"…": {what} (SMCDEL syntax)', file=filename, line=tok.line,
+                     column=tok.column + len('smcdel"') + i)
+
+
+def _at_end_of_input(text: str, offset: int) -> bool:
+    """Whether a parse error the reference reports at line 1, column 1 is really at the
+    end of the input: the first token could start a formula, so the parser stopped later."""
+    if offset != 0:
+        return False
+    from smcdel_bridge.syntax.lexer import scan
+    from smcdel_bridge.syntax.parser import _ACTION, _tables
+
+    try:
+        kinds = scan(text)[0]
+    except Exception:  # a lexical error: not the end-of-input quirk
+        return False
+    return not kinds or _ACTION[_tables.STARTS["Form"]].get(kinds[0]) is not None
+
+
+def remember(seen: set, name) -> bool:
+    """Add ``name`` to ``seen``; False when it was there already.  A set, so that reading
+    n names takes time linear in n (a list scan made long files quadratic)."""
+    if name in seen:
+        return False
+    seen.add(name)
+    return True
 
 
 def formula_depth(f: Form) -> int:

@@ -17,7 +17,7 @@ from .problem import Problem
 KEYWORDS = frozenset(
     """problem agents setup predicate proposition observes sees stated say law announce
     hypothesis expect knows that whether does not know someone everyone nobody true false
-    and or implies iff nothing""".split()
+    and or implies iff nothing story at least most exactly""".split()
 )
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -46,6 +46,9 @@ class _FormulaPrinter:
         owner = self.pb.atom_owner(n)
         if owner is not None:
             return f"{self.pb.predicate.keyword}({name_text(self.pb.agents[owner].name)})"
+        extra = self.pb.predicate_of_atom(n)
+        if extra is not None:
+            return f"{extra[0].keyword}({name_text(self.pb.agents[extra[1]].name)})"
         prop = self.pb.proposition_of(n)
         if prop is None:
             raise ValueError(f"atom {n} is not part of problem {self.pb.name!r}")
@@ -60,6 +63,17 @@ class _FormulaPrinter:
             and [x.n for x in f.fs] == atoms
         )
 
+    def count(self, f: Form) -> str | None:
+        """``at least 2 muddy`` when ``f`` is a count over a predicate."""
+        from .counting import recognise
+
+        preds = ([self.pb.predicate] if self.pb.predicate else []) + list(self.pb.extra_predicates)
+        for p in preds:
+            found = recognise(f, self.pb.atoms_of_predicate(p.keyword))
+            if found is not None:
+                return f"{found[0]} {found[1]} {p.keyword}"
+        return None
+
     def show(self, f: Form, level: int = _IFF) -> str:
         text, own = self.render(f)
         return f"({text})" if own < level else text
@@ -73,6 +87,9 @@ class _FormulaPrinter:
             return "false", _ATOM
         if self.chain_of_all(f, Disj):
             return "someone", _ATOM
+        count = self.count(f)
+        if count is not None:
+            return count, _ATOM
         if self.chain_of_all(f, Conj):
             return "everyone", _ATOM
         if isinstance(f, Neg):
@@ -121,7 +138,9 @@ def to_dsl(pb: Problem, *, comments: bool = True) -> str:
     elif pb.predicate is not None:
         p = pb.predicate
         out.append(f"  predicate {p.keyword} {quote(p.positive)} / {quote(p.negative)}")
-    for prop in pb.propositions:
+    for p in pb.extra_predicates:
+        out.append(f"  predicate {p.keyword} {quote(p.positive)} / {quote(p.negative)}")
+    for prop in pb.propositions[len(pb.extra_propositions()):]:
         out.append(f"  proposition {prop.name} {quote(prop.positive)} / {quote(prop.negative)}")
     default = pb.default_observations() or [[] for _ in pb.agents]
     if pb.observations != default:

@@ -27,3 +27,16 @@ class CheckItem:
     name: str | None = None
     #: 1-based line in ``source`` where the item is written, when known
     line: int | None = None
+
+
+@dataclass(frozen=True)
+class AnsweredItem:
+    """An item answered while it was read (a story's hypothesis or question: the story
+    engine answers them all at once); ``record`` is its finished JSON record."""
+
+    source: str
+    row: int
+    record: dict
+    name: str | None = None
+    line: int | None = None
+    expected: str | None = None

@@ -16,7 +16,7 @@ from smcdel_bridge.errors import SmcdelError
 
 from .datasets import RowError, iter_rows
 from .errors import UserError
-from .items import CheckItem
+from .items import AnsweredItem, CheckItem
 from .problem import Problem
 
 
@@ -24,6 +24,17 @@ def load_problems(path: str | Path) -> list[Problem]:
     """Every problem of a DSL file (``-``: standard input), in order."""
     from .dsl import parse_problems
 
+    return parse_problems(*_read_dsl(path))
+
+
+def load_document(path: str | Path) -> list:
+    """Every problem and story of a DSL file (``-``: standard input), in order."""
+    from .story.dsl import parse_document
+
+    return parse_document(*_read_dsl(path))
+
+
+def _read_dsl(path: str | Path) -> tuple[str, str]:
     if str(path) == "-":
         path, data = Path("<stdin>"), sys.stdin.buffer.read()
     else:
@@ -36,19 +47,28 @@ def load_problems(path: str | Path) -> list[Problem]:
         column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
         raise UserError(f"not UTF-8 text ({err.reason})", file=str(path), line=line,
                         column=column) from None
-    return parse_problems(text, filename=str(path))
+    return text, str(path)
 
 
-def dsl_check_items(path: str | Path) -> list[CheckItem]:
-    """One check item per hypothesis of a DSL file.
+def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
+    """One check item per hypothesis of a DSL file (and per question of a story).
 
     ``row`` counts hypotheses across the whole file from 0, ``name`` is
     ``problem/hypothesis``, ``line`` the hypothesis's line, ``expected`` its expectation
-    as ``entailment`` / ``not_entailment`` (None when it states none).
+    as ``entailment`` / ``not_entailment`` (None when it states none).  A story's
+    hypotheses and questions are answered by the story engine as the file is read
+    (:func:`story_records`).
     """
+    from .story.model import Story
+
     source = str(path)
-    items: list[CheckItem] = []
-    for pb in load_problems(path):
+    items: list[CheckItem | AnsweredItem] = []
+    for pb in load_document(path):
+        if isinstance(pb, Story):
+            for record in story_records(pb, source, len(items)):
+                items.append(AnsweredItem(source, record["row"], record, record["name"],
+                                          record.get("line"), record["expected"]))
+            continue
         for i, h in enumerate(pb.hypotheses):
             try:
                 problem, pbcheck = pb.to_smcdel(i), pb.to_smcdel(i, pbcheck=True)
@@ -66,6 +86,42 @@ def dsl_check_items(path: str | Path) -> list[CheckItem]:
                 )
             )
     return items
+
+
+def story_records(story, source: str, first_row: int = 0) -> list[dict]:
+    """The check records of a story's hypotheses and questions, in the order written.
+
+    A hypothesis has ``valid`` (true at the actual situation), ``label``
+    (``entailment``/``not_entailment``) and ``expected`` as for problems; a question has
+    ``answer`` (the values the nested belief allows), ``label`` and ``expected`` as those
+    values joined by ``", "``.  An event that cannot happen is a UserError naming its line.
+    """
+    from .story.compile import evaluate
+
+    try:
+        results = evaluate(story)
+    except UserError as err:
+        err.file = source
+        raise
+    out = []
+    for k, r in enumerate(results):
+        record: dict[str, Any] = {"source": source, "row": first_row + k}
+        if r.kind == "hypothesis":
+            record.update(valid=r.answer, label="entailment" if r.answer else "not_entailment",
+                          contradictory=False,
+                          expected=None if r.expected is None else
+                          ("entailment" if r.expected else "not_entailment"))
+        else:
+            record.update(answer=list(r.answer), label=", ".join(r.answer), contradictory=False,
+                          expected=None if r.expected is None else ", ".join(sorted(
+                              r.expected, key=list(r.answer + tuple(r.expected)).index)))
+            if r.expected is not None and r.agrees:
+                record["expected"] = record["label"]
+        record["agrees"] = r.agrees
+        record["name"] = f"{story.name}/{r.name}"
+        record["line"] = r.line
+        out.append(record)
+    return out
 
 
 def read_rows(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:

@@ -153,8 +153,13 @@ def problem_from_row(row: Mapping[str, Any], *, name: str = "problem", source: s
                     file=source, line=line,
                 )
             stated = said
-    label = row.get("label")
-    expected = {"entailment": True, "not_entailment": False}.get(str(label)) if label else None
+    from .datasets import expected_label
+
+    try:
+        label = expected_label(row.get("label"))
+    except ValueError as err:
+        raise UserError(str(err), file=source, line=line) from None
+    expected = None if label is None else label == "entailment"
     return Problem(
         name=name,
         agents=[Agent(name=x) for x in names],

@@ -167,6 +167,9 @@ class Problem(BaseModel):
     setup: str | None = None
     #: a per-agent predicate of one's own (only without ``setup``)
     predicate: Predicate | None = None
+    #: further per-agent predicates (with or without a setup): each is one proposition
+    #: per agent, named ``keyword(Agent)``, placed first in ``propositions``
+    extra_predicates: list[Predicate] = Field(default_factory=list)
     #: further propositions, atoms after the predicate's
     propositions: list[Proposition] = Field(default_factory=list)
     #: observations[i]: atoms agent i observes (sorted); the semantics
@@ -196,6 +199,7 @@ class Problem(BaseModel):
                 self.observations = setup.default_observations(len(self.agents)) or [
                     [] for _ in self.agents
                 ]
+        self._expand_extra_predicates()
         if not self.observations:
             self.observations = [[] for _ in self.agents]
         if len(self.observations) != len(self.agents):
@@ -212,6 +216,53 @@ class Problem(BaseModel):
         if len(set(names)) != len(names):
             raise ValueError("agent names must be distinct")
         return self
+
+    def extra_propositions(self) -> list[Proposition]:
+        """The propositions the extra predicates make, in order (predicate by predicate,
+        agent by agent)."""
+        return [Proposition(name=f"{p.keyword}({a.name})", positive=p.say(a.name),
+                            negative=p.say(a.name, positive=False))
+                for p in self.extra_predicates for a in self.agents]
+
+    def _expand_extra_predicates(self) -> None:
+        keywords = [p.keyword for p in self.extra_predicates]
+        if self.predicate is not None:
+            keywords.append(self.predicate.keyword)
+        if len(set(keywords)) != len(keywords):
+            raise ValueError("predicate keywords must be distinct")
+        made = self.extra_propositions()
+        if self.propositions[: len(made)] != made:  # not yet expanded (JSON keeps them)
+            self.propositions = made + list(self.propositions)
+
+    def extra_atom(self, keyword: str, agent_name: str) -> int | None:
+        """The atom of ``keyword(agent_name)`` for an extra predicate, or None."""
+        for i, p in enumerate(self.extra_predicates):
+            if p.keyword == keyword:
+                k = i * self.n_agents + [a.name for a in self.agents].index(agent_name)
+                return self.proposition_atoms[k]
+        return None
+
+    def predicate_of_atom(self, atom: int) -> tuple[Predicate, int] | None:
+        """(predicate, agent index) of a main or extra predicate atom, or None."""
+        owner = self.atom_owner(atom)
+        if owner is not None:
+            return self.predicate, owner  # type: ignore[return-value]
+        props = self.proposition_atoms
+        if atom in props:
+            k = props.index(atom)
+            if k < len(self.extra_predicates) * self.n_agents:
+                return self.extra_predicates[k // self.n_agents], k % self.n_agents
+        return None
+
+    def atoms_of_predicate(self, keyword: str) -> list[int]:
+        """Every agent's atom for the main or an extra predicate, in agent order."""
+        if self.predicate is not None and keyword == self.predicate.keyword:
+            return self.predicate_atoms
+        for i, p in enumerate(self.extra_predicates):
+            if p.keyword == keyword:
+                start = i * self.n_agents
+                return self.proposition_atoms[start:start + self.n_agents]
+        raise KeyError(keyword)
 
     @classmethod
     def from_setup(

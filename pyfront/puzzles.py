@@ -57,3 +57,51 @@ def muddy_children_course(n: int, m: int) -> list[Problem]:
     when ``m >= 2``), and after ``m - 1`` rounds (the muddy children know)."""
     rounds = [m - 2, m - 1] if m >= 2 else [m - 1]
     return [muddy_children_problem(n, m, r) for r in rounds]
+
+
+def dining_cryptographers_problem(n: int) -> Problem:
+    """The dining cryptographers (see :mod:`smcdel_bridge.puzzles`) as one problem.
+
+    Cryptographer ``i`` owns atom ``i`` ("Ci paid"); the propositions ``nsa`` (the NSA
+    paid) and ``coin1`` … ``coinN`` (coin ``k`` lies between ``Ck`` and the next one)
+    follow.  The one hypothesis is the benchmark's formula, announcements of whether
+    included, so it is valid (and ``check`` expects it so).
+    """
+    from smcdel_bridge.language import Ck, Neg as N, PubAnnounceW, Xor
+    from smcdel_bridge.language import K as Knows
+
+    from .problem import Proposition
+    from .setups import Predicate
+
+    if n < 3:
+        raise ValueError("need N >= 3: with fewer the two coins of a cryptographer coincide")
+    nsa = n + 1
+
+    def coin(k: int) -> int:  # k = 0 is the coin between Cn and C1
+        return nsa + (k if k else n)
+
+    pb = Problem(
+        name=f"dining_cryptographers_{n}",
+        agents=[{"name": f"C{i}"} for i in range(1, n + 1)],
+        predicate=Predicate(keyword="paid", positive="{x} paid", negative="{x} did not pay"),
+        propositions=[Proposition(name="nsa", positive="the NSA paid",
+                                  negative="the NSA did not pay")]
+        + [Proposition(name=f"coin{k}", positive=f"coin {k} shows heads",
+                       negative=f"coin {k} shows tails") for k in range(1, n + 1)],
+        observations=[[i, coin(i - 1), coin(i)] for i in range(1, n + 1)],
+        sentences=["Each cryptographer tosses a coin with the neighbour on the right; "
+                   "each sees their own two coins."],
+    )
+    payers = [nsa] + list(range(1, n + 1))
+    pb.law = Conj((Disj(tuple(Prp(a) for a in payers)),) + tuple(
+        N(Conj((Prp(a), Prp(b)))) for k, a in enumerate(payers) for b in payers[k + 1:]))
+    ids = tuple(pb.agent_ids())
+    goal: list[Form] = [Impl(Prp(nsa), Ck(ids, Prp(nsa)))]
+    for i in range(1, n + 1):
+        goal.append(Impl(Prp(i), Conj(tuple(
+            N(Knows(ids[j - 1], Prp(i))) for j in range(1, n + 1) if j != i))))
+    f: Form = Conj(tuple(goal))
+    for i in range(n, 0, -1):
+        f = PubAnnounceW(Xor(tuple(Prp(a) for a in sorted({i, coin(i - 1), coin(i)}))), f)
+    pb.hypotheses.append(Hypothesis(name="nobody_learns_who_paid", formula=f, expected=True))
+    return pb

@@ -16,6 +16,9 @@ stays hand-written while the outputs are always the commands' real ones::
     ...replaced by the text of that problem in the file...
     <!-- end -->
 
+A ``pictures`` block for a story (``--problem`` names the story) links the model after
+each event and each event model; ``include: FILE story NAME`` includes a story.
+
 Usage::
 
     python scripts/update_tutorial.py          # rewrite docs/tutorial.md and its pictures
@@ -77,14 +80,16 @@ def run_command(command: str) -> str:
 
 
 def excerpt(arguments: str) -> str:
-    """The text of one problem of a DSL file (``PATH problem NAME``): from its ``problem``
-    line to the next problem, trailing comments and blank lines left out."""
-    path, _, name = arguments.partition(" problem ")
+    """The text of one problem or story of a DSL file (``PATH problem NAME``, ``PATH story
+    NAME``): from its ``problem``/``story`` line to the next one, trailing comments and blank
+    lines left out."""
+    kind = "story" if " story " in arguments else "problem"
+    path, _, name = arguments.partition(f" {kind} ")
     lines = (REPO / path.strip()).read_text(encoding="utf-8").splitlines(keepends=True)
-    header = re.compile(rf"^problem\s+{re.escape(name.strip())}\s*$")
+    header = re.compile(rf"^{kind}\s+{re.escape(name.strip())}\s*$")
     start = next(i for i, line in enumerate(lines) if header.match(line.rstrip()))
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("problem ")),
-               len(lines))
+    end = next((i for i in range(start + 1, len(lines))
+                if lines[i].startswith(("problem ", "story "))), len(lines))
     while end > start and (not lines[end - 1].strip() or lines[end - 1].startswith("#")):
         end -= 1
     return "".join(lines[start:end])
@@ -94,19 +99,43 @@ def pictures(arguments: str, directory: Path, render: bool) -> str:
     """Write the pictures of one problem into ``directory``; the Markdown linking them."""
     from pyfront.explain import explain_problem
     from pyfront.explain.graph import write_graphs
-    from pyfront.loading import load_problems
+    from pyfront.loading import load_document
+    from pyfront.story.model import Story
 
     parser = argparse.ArgumentParser(prog="pictures")
     parser.add_argument("file")
     parser.add_argument("--problem", required=True)
     parser.add_argument("--actual")
     args = parser.parse_args(shlex.split(arguments))
-    (problem,) = [p for p in load_problems(REPO / args.file) if p.name == args.problem]
+    (problem,) = [p for p in load_document(REPO / args.file) if p.name == args.problem]
+    if isinstance(problem, Story):
+        return story_pictures(problem, directory, render)
     explanation = explain_problem(problem, actual=args.actual)
     files = write_graphs(explanation, directory, "svg", render=render)
     links = []
     for frame, dot in zip(explanation.frames, files.dot):
         links.append(f"![{frame.title}]({PICTURES_LINK}/{dot.with_suffix('.svg').name})")
+    return "\n\n".join(links) + "\n"
+
+
+def story_pictures(story, directory: Path, render: bool) -> str:
+    """Write the pictures of one story: each event model, then the model after it."""
+    from pyfront.explain.story import explain_story
+    from pyfront.explain.story_graph import write_story_graphs
+
+    explained = explain_story(story)
+    files = write_story_graphs(explained, directory, "svg", render=render)
+    names = {p.name for p in files.dot}
+    links = []
+    for step in explained.steps:
+        event = f"{story.name}-event{step.number}.dot"
+        if event in names:
+            links.append(f"![event model {step.number}: {step.english}]"
+                         f"({PICTURES_LINK}/{event[:-4]}.svg)")
+        model = f"{story.name}-step{step.number}.dot"
+        if model in names:
+            title = "the start" if step.number == 0 else f"after event {step.number}"
+            links.append(f"![{title}]({PICTURES_LINK}/{model[:-4]}.svg)")
     return "\n\n".join(links) + "\n"
 
 

@@ -21,7 +21,7 @@ import json
 import os
 import threading
 from collections import deque
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future  # the pools are imported where used
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
@@ -190,6 +190,8 @@ def run_tasks(
 
     workers = workers or getattr(backend, "workers", 1) or 1
     calls = plan_calls(tasks, backend.pack_size, backend.max_atoms)
+    from concurrent.futures import ThreadPoolExecutor
+
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="smcdel")
     pending: deque[Future] = deque()
     stop = threading.Event()
@@ -272,6 +274,8 @@ def ordered_map(
         for item in iterator:
             yield fn(item)
         return
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
     pool: Executor
     if processes:
         import multiprocessing
@@ -313,6 +317,10 @@ class ResultLog:
         self.path = Path(path)
         self._key = key
         self.previous: list[dict] = []
+        #: lines of the old file that were not records, and the 1-based line where they
+        #: began (resume drops them with everything after: those items are redone)
+        self.dropped_lines = 0
+        self.dropped_from: int | None = None
         self._done: set[Hashable] = set()
         if resume and self.path.exists():
             self._load()
@@ -328,17 +336,22 @@ class ResultLog:
         if data and not data.endswith(b"\n"):
             keep = data.rfind(b"\n") + 1  # drop the line the interruption cut
         good = 0
-        for raw in data[:keep].splitlines(keepends=True):
+        lines = data.splitlines(keepends=True)
+        for n, raw in enumerate(data[:keep].splitlines(keepends=True)):
             try:
                 record = json.loads(raw)
             except (ValueError, RecursionError):
-                break  # a damaged line: everything from here on is redone
+                record = None
             if not isinstance(record, dict):
+                # a damaged line: everything from here on is redone
+                self.dropped_lines, self.dropped_from = len(lines) - n, n + 1
                 break
             self.previous.append(record)
             self._done.add(self._key(record))
             good += len(raw)
         if good != len(data):
+            if self.dropped_from is None:  # only the line the interruption cut
+                self.dropped_lines, self.dropped_from = 1, len(lines)
             with open(self.path, "r+b") as fh:
                 fh.truncate(good)
 

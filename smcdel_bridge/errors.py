@@ -66,6 +66,21 @@ class TooLargeError(SmcdelError):
     kind = "too-large"
 
 
+class UnsupportedFormula(SmcdelError):
+    """A formula node this checker has no meaning for (an event-model modality given to
+    an S5 checker, a Boolean quantifier given to the Kripke-model engine)."""
+
+    kind = "unsupported"
+
+    @classmethod
+    def node(cls, f, checker: str) -> "UnsupportedFormula":
+        what = type(f).__name__
+        label = getattr(getattr(f, "action", None), "label", None)
+        if label:
+            what += f" (event model {label!r})"
+        return cls(f"{checker} cannot handle {what} formulas")
+
+
 class BackendError(SmcdelError):
     """A backend failed to answer (missing binary, crash, hang, garbage output)."""
 

@@ -55,6 +55,9 @@ class Form:
                 out.add(node.n)
             elif isinstance(node, (Forall, Exists)):
                 out.update(node.props)
+            elif isinstance(node, Dynamic):
+                for g in node.action.formulas():
+                    out.update(g.atoms())
         return frozenset(out)
 
     def agents(self) -> frozenset[Agent]:
@@ -65,12 +68,16 @@ class Form:
                 out.add(node.agent)
             elif isinstance(node, (Ck, Ckw, Dk, Dkw, Announce, AnnounceW)):
                 out.update(node.group)
+            elif isinstance(node, Dynamic):
+                out.update(node.action.agents)
+                for g in node.action.formulas():
+                    out.update(g.agents())
         return frozenset(out)
 
     def __str__(self) -> str:  # the reference's own pretty-printing
-        from .syntax.printer import pp_form
+        from .syntax.printer import pp_any
 
-        return pp_form(self)
+        return pp_any(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +281,27 @@ class AnnounceW(Form):
 
     def children(self):
         return (self.ann, self.f)
+
+
+@dataclass(frozen=True, slots=True)
+class Dynamic(Form):
+    """``[A] f``: after the event model ``A`` (an immutable
+    :class:`smcdel_bridge.dynamic.ActionModel`) happens, ``f`` holds — at every actual event
+    of ``A`` whose precondition holds here (vacuously true where none does).  Like
+    SMCDEL's dynamic operator for action models; the diamond is ``Neg(Dynamic(A, Neg(f)))``.
+
+    Only the event-model engine (:mod:`smcdel_bridge.dynamic`) evaluates it; the S5
+    checkers and the SMCDEL printers reject it with
+    :class:`~smcdel_bridge.errors.UnsupportedFormula`.  The action's pre- and
+    postconditions are not children (they are formulas of the action, evaluated in the
+    model the action is applied to) but count for :meth:`Form.atoms`/:meth:`Form.agents`.
+    """
+
+    action: object
+    f: Form
+
+    def children(self):
+        return (self.f,)
 
 
 def is_boolean(f: Form) -> bool:

@@ -6,7 +6,13 @@ then asks again and again whether anyone knows; the question is how many "nobody
 answers it takes until someone knows.  With ``m`` muddy children the answer is ``m - 1``:
 after ``m - 1`` rounds of "nobody knows" the muddy children know, and not before.
 
-Command line: ``python -m smcdel_bridge.puzzles muddy N M`` prints the SMCDEL input.
+Dining cryptographers (SMCDEL's other benchmark): ``n`` cryptographers at a round table,
+a coin between each two neighbours; exactly one of them paid, or the NSA did.  Everyone
+announces the XOR of whether they paid and the two coins they see; afterwards, if the NSA
+paid that is common knowledge, and if cryptographer ``i`` paid nobody else knows it.
+
+Command line: ``python -m smcdel_bridge.puzzles muddy N M`` (or ``dining N``) prints the
+SMCDEL input.
 """
 
 from __future__ import annotations
@@ -14,8 +20,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .language import Conj, Disj, Form, Kw, Neg, PubAnnounce, Prp, TOP
-from .program import CheckInput, Structure, TrueQ
+from .language import (
+    Ck, Conj, Disj, Form, Impl, K, Kw, Neg, PubAnnounce, PubAnnounceW, Prp, TOP, Xor,
+)
+from .program import CheckInput, Structure, TrueQ, ValidQ
 
 # --- muddy children ------------------------------------------------------------------------
 
@@ -102,6 +110,58 @@ def rounds_until_someone_knows(n: int, m: int) -> CheckInput:
     return CheckInput(muddy_structure(n), jobs)
 
 
+# --- dining cryptographers -------------------------------------------------------------------
+
+
+def coin(n: int, i: int) -> int:
+    """The atom of the coin between cryptographers ``i`` and ``i + 1`` (``coin(n, 0)`` is
+    the one between ``n`` and 1): ``n + i``, or ``2n`` for ``i = 0``."""
+    return n + (i if i else n)
+
+
+def dining_structure(n: int) -> Structure:
+    """Atoms ``0`` (the NSA paid), ``1..n`` (cryptographer ``i`` paid), ``n+1..2n`` (coins);
+    law: exactly one of ``0..n`` paid; cryptographer ``i`` sees ``i`` and its two coins."""
+    payers = range(0, n + 1)
+    law = Conj(
+        (Disj(tuple(Prp(i) for i in payers)),)
+        + tuple(Neg(Conj((Prp(i), Prp(j)))) for i in payers for j in payers if i < j)
+    )
+    vocab = tuple(range(0, 2 * n + 1))
+    obs = tuple((child(i), tuple(sorted({i, coin(n, i - 1), coin(n, i)}))) for i in range(1, n + 1))
+    return Structure(vocab=vocab, law=law, obs=obs)
+
+
+def dining_goal(n: int) -> Form:
+    """If the NSA paid it is common knowledge; if ``i`` paid, no other cryptographer knows it."""
+    agents = tuple(child(i) for i in range(1, n + 1))
+    parts: list[Form] = [Impl(Prp(0), Ck(agents, Prp(0)))]
+    for i in range(1, n + 1):
+        parts.append(Impl(Prp(i), Conj(tuple(
+            Neg(K(child(j), Prp(i))) for j in range(1, n + 1) if j != i))))
+    return Conj(tuple(parts))
+
+
+def dining_cryptographers(n: int) -> CheckInput:
+    """One ``VALID?``: after everyone announces the XOR of what they see, :func:`dining_goal`
+    (valid for every ``n >= 3``)."""
+    if n < 3:
+        raise ValueError("need n >= 3: with fewer the two coins of a cryptographer coincide")
+    f = dining_goal(n)
+    for i in range(n, 0, -1):
+        f = PubAnnounceW(Xor(tuple(Prp(a) for a in sorted({i, coin(n, i - 1), coin(n, i)}))), f)
+    return CheckInput(dining_structure(n), (ValidQ(f),))
+
+
+def dining_cryptographers_text(n: int) -> str:
+    """SMCDEL input for :func:`dining_cryptographers`."""
+    return to_smcdel_text(
+        dining_cryptographers(n),
+        title=f"Dining cryptographers: {n} at the table, atom 0: the NSA paid, "
+        f"1..{n}: cryptographer i paid, {n + 1}..{2 * n}: coins; answer: True",
+    )
+
+
 # --- SMCDEL text -------------------------------------------------------------------------
 
 
@@ -120,8 +180,18 @@ def _text(f: Form) -> str:
         return "AND(" + ", ".join(_text(g) for g in f.fs) + ")"
     if isinstance(f, Disj):
         return "OR(" + ", ".join(_text(g) for g in f.fs) + ")"
+    if isinstance(f, Xor):
+        return "XOR(" + ", ".join(_text(g) for g in f.fs) + ")"
+    if isinstance(f, Impl):
+        return f"({_text(f.a)} -> {_text(f.b)})"
+    if isinstance(f, K):
+        return f"({f.agent} knows that {_text(f.f)})"
+    if isinstance(f, Ck):
+        return f"(({','.join(f.group)}) comknow that {_text(f.f)})"
     if isinstance(f, PubAnnounce):
         return f"[ ! {_text(f.ann)} ]\n    {_text(f.f)}"
+    if isinstance(f, PubAnnounceW):
+        return f"[ ?! {_text(f.ann)} ]\n    {_text(f.f)}"
     raise TypeError(f"no puzzle text for {type(f).__name__}")
 
 
@@ -163,9 +233,14 @@ def main(argv: list[str] | None = None) -> int:
     muddy = sub.add_parser("muddy", help="muddy children: N children, M of them muddy")
     muddy.add_argument("n", type=int, metavar="N")
     muddy.add_argument("m", type=int, metavar="M")
+    dining = sub.add_parser("dining", help="dining cryptographers: N at the table")
+    dining.add_argument("n", type=int, metavar="N")
     args = parser.parse_args(argv)
     try:
-        text = muddy_children_text(args.n, args.m)
+        if args.puzzle == "dining":
+            text = dining_cryptographers_text(args.n)
+        else:
+            text = muddy_children_text(args.n, args.m)
     except ValueError as err:
         parser.error(str(err))
     sys.stdout.write(text)

@@ -84,3 +84,36 @@ def check_inputs(draw, max_jobs: int = 3) -> CheckInput:
         kind = draw(st.sampled_from((TrueQ, ValidQ, WhereQ)))
         jobs.append(TrueQ(draw(states), f) if kind is TrueQ else kind(f))
     return CheckInput(Structure(vocab, law, obs), tuple(jobs))
+
+
+@st.composite
+def nonboolean_inputs(draw, jobs=(TrueQ, ValidQ, WhereQ)) -> CheckInput:
+    """Programs whose law (and ``TRUE?`` formulas) mix Boolean parts with knowledge
+    operators, often behind a ``Bot`` conjunct or a ``Top`` disjunct (which the reference
+    evaluates lazily: the law is then Boolean after all)."""
+    agents = ("alice", "bob")
+    atoms = (1, 2, 3)
+    epistemic = formulas(atoms=atoms, agents=agents, max_leaves=3).filter(
+        lambda f: not f.atoms() or True)
+    boolean = boolean_formulas(atoms=atoms, max_leaves=3)
+    part = st.one_of(st.just(BOT), st.just(TOP), boolean, epistemic,
+                     st.builds(K, st.sampled_from(agents), boolean))
+    parts = st.lists(part, min_size=1, max_size=4).map(tuple)
+    mixed = st.recursive(
+        st.one_of(parts.map(Conj), parts.map(Disj), part),
+        lambda sub: st.one_of(
+            st.lists(sub, min_size=1, max_size=3).map(lambda fs: Conj(tuple(fs))),
+            st.lists(sub, min_size=1, max_size=3).map(lambda fs: Disj(tuple(fs))),
+            sub.map(Neg),
+        ),
+        max_leaves=4,
+    )
+    law = draw(mixed)
+    obs = (("alice", (1,)), ("bob", (2, 3)))
+    states = st.lists(st.sampled_from(atoms), max_size=3, unique=True).map(lambda s: tuple(sorted(s)))
+    out = []
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(tuple(jobs)))
+        f = draw(st.one_of(mixed, formulas(atoms=atoms, agents=agents, max_leaves=5)))
+        out.append(TrueQ(draw(states), f) if kind is TrueQ else kind(f))
+    return CheckInput(Structure(atoms, law, obs), tuple(out))

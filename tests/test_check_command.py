@@ -15,9 +15,6 @@ import pytest
 import fake_smcdel
 from pyfront.cli import main
 
-pytest.importorskip("smcdel_bridge.syntax.parser")
-pytest.importorskip("smcdel_bridge.native")
-
 FIELDS = ("source", "row", "valid", "label", "contradictory", "expected", "agrees")
 
 
@@ -29,8 +26,21 @@ def run_check(capsys, *args) -> tuple[int, list[dict], str]:
 
 
 @pytest.fixture
-def replay(tmp_path):
+def replay(tmp_path, monkeypatch):
+    """Recorded reference answers only (the published rows' labels, the corpus)."""
+    monkeypatch.setenv("FAKE_SMCDEL_LOG", str(tmp_path / "calls.log"))
     return fake_smcdel.make(tmp_path, "replay")
+
+
+@pytest.fixture
+def embedded(tmp_path):
+    """Answers of the embedded engine: for the bridge's mechanics, never for agreement."""
+    return fake_smcdel.make(tmp_path, "embedded")
+
+
+def replayed_calls(tmp_path) -> list[bool]:
+    log = tmp_path / "calls.log"
+    return [json.loads(l)["replayed"] for l in log.read_text().splitlines()] if log.exists() else []
 
 
 def test_sample_agrees_with_every_label(sample_csv, capsys):
@@ -46,11 +56,29 @@ def test_sample_agrees_with_every_label(sample_csv, capsys):
     assert "mindgames check" in err and "80" in err  # the summary goes to stderr
 
 
-def test_sample_with_the_official_binary_and_both(sample_csv, capsys, replay, tmp_path):
-    code, native, _ = run_check(capsys, sample_csv)
-    code_s, official, _ = run_check(capsys, sample_csv, "--backend", "smcdel", "--smcdel", replay)
+def every(sample_csv, step: int, out) -> str:
+    """Every ``step``-th row of the sample (a spread of every setup), as a CSV file."""
+    rows = list(csv.DictReader(open(sample_csv, newline="", encoding="utf-8")))[::step]
+    with open(out, "w", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    return str(out)
+
+
+@pytest.mark.parametrize("step", [8, pytest.param(1, marks=pytest.mark.slow)])
+def test_sample_with_the_official_binary_and_both(sample_csv, capsys, replay, tmp_path, step):
+    # one row a call, as written: the reference's recorded answers, none computed here
+    data = every(sample_csv, step, tmp_path / "rows.csv")
+    code, native, _ = run_check(capsys, data)
+    assert code == 0 and len(native) == 80 // step
+    code_s, official, _ = run_check(capsys, data, "--backend", "smcdel", "--smcdel", replay,
+                                    "--pack-size", "1")
     assert code_s == 0 and official == native
-    code_b, both, err = run_check(capsys, sample_csv, "--backend", "both", "--smcdel", replay)
+    calls = replayed_calls(tmp_path)
+    assert len(calls) == 2 * len(native) and all(calls)  # the problems and their pbchecks
+    code_b, both, err = run_check(capsys, data, "--backend", "both", "--smcdel", replay,
+                                  "--pack-size", "1")
     assert code_b == 0
     assert all(r["backends_agree"] for r in both)
     assert [{k: r[k] for k in FIELDS} for r in both] == native
@@ -58,8 +86,11 @@ def test_sample_with_the_official_binary_and_both(sample_csv, capsys, replay, tm
 
 
 def test_both_reports_disagreements_and_fails(sample_csv, capsys, tmp_path):
-    liar = fake_smcdel.make(tmp_path, "liar")
-    code, records, err = run_check(capsys, sample_csv, "--backend", "both", "--smcdel", liar)
+    liar = fake_smcdel.make(tmp_path, "liar")  # the recorded answers, swapped
+    sample_csv = every(sample_csv, 8, tmp_path / "rows.csv")
+    code, records, err = run_check(capsys, sample_csv, "--backend", "both", "--smcdel", liar,
+                                   "--pack-size", "1")
+    assert not any("error" in r for r in records)
     assert code == 1
     assert not any(r["backends_agree"] for r in records)
     first = records[0]
@@ -69,7 +100,7 @@ def test_both_reports_disagreements_and_fails(sample_csv, capsys, tmp_path):
     assert f"{sample_csv}: row 0" in err and "Kw Agentb" in err and "not valid" in err
 
 
-def test_pbcheck_is_optional_and_derived(tmp_path, sample_csv, capsys, replay):
+def test_pbcheck_is_optional_and_derived(tmp_path, sample_csv, capsys, embedded):
     rows = list(csv.DictReader(open(sample_csv, newline="", encoding="utf-8")))[:10]
     data = tmp_path / "no_pbcheck.jsonl"
     with open(data, "w") as fh:
@@ -79,14 +110,14 @@ def test_pbcheck_is_optional_and_derived(tmp_path, sample_csv, capsys, replay):
         fh.write(json.dumps({"smcdel_problem": "VARS 1,2 LAW Top OBS Agenta:2 Agentb:1 "
                              "VALID? [ ! (1|2) ] [ ! 1 ] [ ! ~1 ] Agenta knows that 2"}) + "\n")
     for backend in ("native", "smcdel", "both"):
-        code, records, _ = run_check(capsys, data, "--backend", backend, "--smcdel", replay)
+        code, records, _ = run_check(capsys, data, "--backend", backend, "--smcdel", embedded)
         assert code == 0, backend
         assert [r["contradictory"] for r in records] == [False] * 10 + [True], backend
         assert records[-1]["expected"] is None and records[-1]["agrees"] is None
         assert records[-1]["valid"] is True
 
 
-def test_broken_rows_are_errors_and_the_batch_goes_on(tmp_path, capsys, replay):
+def test_broken_rows_are_errors_and_the_batch_goes_on(tmp_path, capsys, embedded):
     good = "VARS 1,2 LAW Top OBS a:1 b:2 VALID? [ ! (1|2) ] a knows whether 1"
     data = tmp_path / "broken.csv"
     with open(data, "w", newline="") as fh:
@@ -100,7 +131,7 @@ def test_broken_rows_are_errors_and_the_batch_goes_on(tmp_path, capsys, replay):
         w.writerow([good + " VALID? 1", ""])
         w.writerow([good, "not_entailment"])
     for backend in ("native", "smcdel"):
-        code, records, err = run_check(capsys, data, "--backend", backend, "--smcdel", replay)
+        code, records, err = run_check(capsys, data, "--backend", backend, "--smcdel", embedded)
         assert code == 1
         assert [r["row"] for r in records] == list(range(7))
         errors = {r["row"]: r.get("error") for r in records}
@@ -126,7 +157,7 @@ def test_a_parse_error_names_line_and_column(tmp_path, capsys):
     assert records[2]["error"] == f"{data}: row 2 (line 3): a JSON line must hold an object"
 
 
-def test_smcdel_input_files_give_one_line_per_job(tmp_path, capsys, replay):
+def test_smcdel_input_files_give_one_line_per_job(tmp_path, capsys, embedded):
     path = tmp_path / "muddy.smcdel.txt"
     path.write_text(
         "-- three muddy children\nVARS 1,2,3 LAW Top OBS alice: 2,3 bob: 1,3 carol: 1,2\n"
@@ -136,7 +167,7 @@ def test_smcdel_input_files_give_one_line_per_job(tmp_path, capsys, replay):
         "TRUE? {1} [ ! (1|2|3) ] alice knows that 1\n")
     outputs = []
     for backend in ("native", "smcdel"):
-        code, records, _ = run_check(capsys, path, "--backend", backend, "--smcdel", replay)
+        code, records, _ = run_check(capsys, path, "--backend", backend, "--smcdel", embedded)
         assert code == 0
         outputs.append(records)
         assert [r["job"] for r in records] == ["WHERE?", "VALID?", "TRUE?"]
@@ -202,8 +233,8 @@ def _command(*args) -> list[str]:
 
 @pytest.mark.slow
 def test_a_killed_run_resumes_to_the_same_output(sample_csv, tmp_path):
-    replay = fake_smcdel.make(tmp_path, "replay")
-    args = [sample_csv, "--backend", "smcdel", "--smcdel", replay, "--pack-size", "4",
+    embedded = fake_smcdel.make(tmp_path, "embedded")  # resuming is mechanics, not agreement
+    args = [sample_csv, "--backend", "smcdel", "--smcdel", embedded, "--pack-size", "4",
             "--workers", "1", "-q"]
     full = tmp_path / "full.jsonl"
     subprocess.run(_command(*args, "-o", full), check=True, timeout=300)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 
@@ -40,7 +41,7 @@ def test_auto_picks_explicit_for_small_vocabularies():
 
 
 def test_auto_picks_symbolic_for_large_vocabularies():
-    pytest.importorskip("smcdel_bridge.native.symbolic")
+    importlib.import_module("smcdel_bridge.native.symbolic")
     backend = NativeBackend()
     assert backend.engine_for(structure(AUTO_EXPLICIT_ATOMS + 1)).name == "symbolic"
     if not backend.symbolic().available():
@@ -50,7 +51,7 @@ def test_auto_picks_symbolic_for_large_vocabularies():
 
 
 def test_auto_falls_back_to_symbolic_when_group_announcements_outgrow_explicit():
-    pytest.importorskip("smcdel_bridge.native.symbolic")
+    importlib.import_module("smcdel_bridge.native.symbolic")
     backend = NativeBackend()
     if not backend.symbolic().available():
         pytest.skip("no BDD library for the symbolic engine")

@@ -191,14 +191,25 @@ def test_dot_files_draw_the_engines_relations(path):
             dot = frame_dot(frame, pb.name)
             nodes = re.findall(r'^  "s([01]*)" \[label=', dot, flags=re.M)
             assert sorted(nodes) == sorted(s.name for s in frame.states)
-            edges = re.findall(r'^  "s([01]*)" -- "s([01]*)" \[color="([^"]+)"', dot, flags=re.M)
-            expected = {
-                (a.name, b.name, agent)
-                for agent, blocks in frame.partitions
-                for block in blocks for a, b in combinations(block, 2)
+            edges = re.findall(r'^  "s([01]*)" -- "s([01]*)" \[color="[^"]+", style=\w+, '
+                               r'tooltip="([^"]+)"', dot, flags=re.M)
+            # the engine's relation at this step: every pair of states an agent cannot
+            # tell apart, and nothing else, drawn once, no loops
+            atoms = {st.name: frozenset(st.atoms) for st in frame.states}
+            model = ExplicitModel(structure_of(pb))
+            for ann in pb.announcements[:frame.step]:
+                model = model.announce(ann.formula)
+            assert sorted(map(_atoms, frame.states)) == sorted(model.states)
+            engine = {
+                (frozenset((frozenset(a), frozenset(b))), agent.name)
+                for agent in pb.agents
+                for block in model.partition(pb.agent_id(agent.name))
+                for a, b in combinations(block, 2)
             }
-            assert len(edges) == len(expected)  # one edge per agent and pair, no loops
+            drawn = [(frozenset((atoms[a], atoms[b])), who) for a, b, who in edges]
             assert all(a != b for a, b, _ in edges)
+            assert len(drawn) == len(set(drawn))
+            assert set(drawn) == engine
 
 
 @pytest.mark.skipif(dot_tool() is None, reason="Graphviz's `dot` is not installed "

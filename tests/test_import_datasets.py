@@ -75,3 +75,37 @@ def test_batch_commands_report_unreadable_rows_and_go_on(command, tmp_path, caps
         records = [json.loads(x) for x in captured.out.splitlines()]
         assert [r["row"] for r in records] == [0, 1]
         assert all("error" in r for r in records)
+
+
+ROW = {"smcdel_problem": "VARS 1,2 LAW Top OBS Agenta:2 Agentb:1 VALID? Agenta knows whether 2",
+       "setup": "forehead", "names": "['Ann' 'Bob']"}
+
+
+def test_import_and_check_reject_an_invalid_label_alike(tmp_path, capsys):
+    data = _csv(tmp_path / "d.csv", [dict(ROW, label="entailment"), dict(ROW, label="maybe")])
+    assert main(["import", str(data), "-o", str(tmp_path / "out")]) == 1
+    err_import = capsys.readouterr().err
+    assert main(["check", str(data)]) == 1
+    out, _ = capsys.readouterr()
+    reason = "label must be entailment or not_entailment, not 'maybe'"
+    assert f"{data}: row 1: {reason}" in err_import
+    assert json.loads(out.splitlines()[1])["error"] == f"{data}: row 1: {reason}"
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["row00000.del"]
+
+
+@pytest.mark.parametrize("command", ["import", "check"])
+def test_a_missing_dataset_is_worded_alike_and_creates_nothing(tmp_path, capsys, command):
+    missing = tmp_path / "nope.csv"
+    out = tmp_path / "d"
+    extra = ["-o", str(out)] if command == "import" else []
+    assert main([command, str(missing), *extra]) == 1
+    assert capsys.readouterr().err == f"mindgames: {missing}: no such file or directory\n"
+    assert not out.exists()
+
+
+def test_import_with_no_row_imported_creates_no_folder(tmp_path, capsys):
+    data = _csv(tmp_path / "d.csv", [dict(ROW, label="maybe")])
+    out = tmp_path / "d"
+    assert main(["import", str(data), "-o", str(out)]) == 1
+    assert "wrote 0 DSL files; 1 rows failed" in capsys.readouterr().err
+    assert not out.exists()

@@ -17,9 +17,7 @@ from smcdel_bridge.official import (
     CallTimeout, LaunchError, OfficialBackend, call_binary, find_smcdel,
 )
 
-syntax = pytest.importorskip("smcdel_bridge.syntax.parser")
-pytest.importorskip("smcdel_bridge.native")
-from smcdel_bridge.syntax import parse_input  # noqa: E402
+from smcdel_bridge.syntax import parse_input
 
 
 @pytest.fixture
@@ -36,8 +34,16 @@ def scratch(tmp_path, monkeypatch):
 
 @pytest.fixture
 def replay(tmp_path, monkeypatch):
+    """Recorded reference answers only (an input without one fails the call)."""
     monkeypatch.setenv("FAKE_SMCDEL_LOG", str(tmp_path / "calls.log"))
     return fake_smcdel.make(tmp_path, "replay")
+
+
+@pytest.fixture
+def embedded(tmp_path, monkeypatch):
+    """Answers of the embedded engine: for the bridge's mechanics, never for agreement."""
+    monkeypatch.setenv("FAKE_SMCDEL_LOG", str(tmp_path / "calls.log"))
+    return fake_smcdel.make(tmp_path, "embedded")
 
 
 def calls(tmp_path) -> list[dict]:
@@ -127,10 +133,11 @@ def test_run_text_gives_answers_or_the_reference_error(corpus, replay):
 
 # -- batches ----------------------------------------------------------------------------
 
-def test_run_many_packs_and_agrees_with_the_embedded_checker(sample_rows, replay, tmp_path):
+def test_run_many_packs_and_keeps_every_answer(sample_rows, embedded, tmp_path):
+    # packing is sound: the answers of a packed call are those of each problem alone
     programs = [parse_input(r["smcdel_problem"]) for r in sample_rows]
     programs += [parse_input(r["pbcheck"]) for r in sample_rows]
-    backend = OfficialBackend(replay, workers=2, pack_size=50)
+    backend = OfficialBackend(embedded, workers=2, pack_size=50)
     got = list(backend.run_many(programs))
     native = get_backend("native")
     assert got == [native.run(p) for p in programs]
@@ -139,10 +146,33 @@ def test_run_many_packs_and_agrees_with_the_embedded_checker(sample_rows, replay
     assert sum(entry["jobs"] for entry in log) == len(programs)
 
 
-def test_unordered_results_are_tagged(sample_rows, replay):
+@pytest.mark.parametrize("step", [4, pytest.param(1, marks=pytest.mark.slow)])
+def test_answers_agree_with_the_recorded_reference(sample_rows, replay, tmp_path, step):
+    # the published rows' labels are the reference's answers; each row is sent as written
+    rows = sample_rows[::step]  # by default every 4th row: 20 rows, each setup among them
+    tasks = [Task(("p", i), parse_input(r["smcdel_problem"]), r["smcdel_problem"])
+             for i, r in enumerate(rows)]
+    tasks += [Task(("b", i), parse_input(r["pbcheck"]), r["pbcheck"])
+              for i, r in enumerate(rows)]
+    outcomes = list(run_tasks(tasks, OfficialBackend(replay, workers=2, pack_size=1)))
+    assert all(o.error is None for o in outcomes), next(o.error for o in outcomes if o.error)
+    reference = [r["label"] == "entailment" for r in rows] + [False] * len(rows)
+    assert [o.answers[0].value for o in outcomes] == reference
+    native = get_backend("native")
+    assert [o.answers for o in outcomes] == [native.run(t.program) for t in tasks]
+    log = calls(tmp_path)
+    assert len(log) == len(tasks) and all(entry["replayed"] for entry in log)
+
+
+def test_replay_fails_loudly_without_a_recording(replay, tmp_path):
+    with pytest.raises(BackendError, match="status 97: no recorded answer"):
+        OfficialBackend(replay).run_text("VARS 1,2 LAW Top OBS a: 1 b: 2 VALID? a knows whether 1")
+
+
+def test_unordered_results_are_tagged(sample_rows, embedded):
     tasks = [Task(("row", i), parse_input(r["smcdel_problem"]), r["smcdel_problem"])
              for i, r in enumerate(sample_rows[:12])]
-    backend = OfficialBackend(replay, workers=2, pack_size=3)
+    backend = OfficialBackend(embedded, workers=2, pack_size=3)
     outcomes = list(run_tasks(tasks, backend, ordered=False))
     assert sorted(o.key for o in outcomes) == sorted(t.key for t in tasks)
     native = get_backend("native")
@@ -150,7 +180,7 @@ def test_unordered_results_are_tagged(sample_rows, replay):
         assert o.answers == native.run(tasks[o.key[1]].program)
 
 
-def test_unpackable_and_unparsable_tasks_run_alone(replay, tmp_path):
+def test_unpackable_and_unparsable_tasks_run_alone(embedded, tmp_path):
     tasks = [
         Task("where", parse_input("VARS 1,2 LAW Top OBS a: 1 WHERE? K a 1")),
         Task("sanity", parse_input("VARS 1 LAW Top OBS a: 1 VALID? K b 1")),
@@ -158,7 +188,7 @@ def test_unpackable_and_unparsable_tasks_run_alone(replay, tmp_path):
         Task("ok", parse_input("VARS 1 LAW Top OBS a: 1 VALID? Kw a 1")),
         Task("ok2", parse_input("VARS 3 LAW Top OBS b: 3 TRUE? {3} K b 3")),
     ]
-    out = {o.key: o for o in run_tasks(tasks, OfficialBackend(replay))}
+    out = {o.key: o for o in run_tasks(tasks, OfficialBackend(embedded))}
     assert out["where"].answers[0].states == ((1,), (1, 2))
     assert isinstance(out["sanity"].error, SanityError)
     assert isinstance(out["text"].error, ParseError)
@@ -207,7 +237,7 @@ def test_a_hang_is_killed_with_its_whole_process_group(tmp_path, monkeypatch):
     ("truncated", "ended early"),
 ])
 def test_each_fault_becomes_an_error_on_the_item(tmp_path, mode, message, sample_rows):
-    backend = OfficialBackend(fake_smcdel.make(tmp_path, mode), pack_size=4)
+    backend = OfficialBackend(fake_smcdel.make(tmp_path, mode, base="embedded"), pack_size=4)
     tasks = [Task(i, parse_input(r["smcdel_problem"])) for i, r in enumerate(sample_rows[:6])]
     outcomes = list(run_tasks(tasks, backend))
     assert [o.key for o in outcomes] == list(range(6))
@@ -224,11 +254,11 @@ def test_each_fault_becomes_an_error_on_the_item(tmp_path, mode, message, sample
 CRASHY = "VARS 1,2 LAW Top OBS Crashy: 1 Other: 2 VALID? [ ! (1|2) ] Crashy knows whether 2"
 
 
-def test_a_crash_is_traced_to_the_item_that_causes_it(sample_rows, replay, tmp_path, monkeypatch):
+def test_a_crash_is_traced_to_the_item_that_causes_it(sample_rows, embedded, tmp_path, monkeypatch):
     monkeypatch.setenv("FAKE_SMCDEL_CRASH_ON", "Crashy")
     programs = [parse_input(r["smcdel_problem"]) for r in sample_rows[:16]]
     programs.insert(11, parse_input(CRASHY))
-    outcomes = list(OfficialBackend(replay, pack_size=20, workers=1).run_many(programs))
+    outcomes = list(OfficialBackend(embedded, pack_size=20, workers=1).run_many(programs))
     native = get_backend("native")
     for i, (program, outcome) in enumerate(zip(programs, outcomes)):
         if i == 11:
@@ -238,11 +268,11 @@ def test_a_crash_is_traced_to_the_item_that_causes_it(sample_rows, replay, tmp_p
     assert len(calls(tmp_path)) <= 2 * 5 + 1  # bisection: a few calls, not one per item
 
 
-def test_a_hanging_item_times_out_alone(sample_rows, replay, tmp_path, monkeypatch):
+def test_a_hanging_item_times_out_alone(sample_rows, embedded, tmp_path, monkeypatch):
     monkeypatch.setenv("FAKE_SMCDEL_HANG_ON", "Crashy")
     programs = [parse_input(r["smcdel_problem"]) for r in sample_rows[:5]]
     programs.insert(2, parse_input(CRASHY))
-    backend = OfficialBackend(replay, pack_size=10, workers=2, timeout=2.0)
+    backend = OfficialBackend(embedded, pack_size=10, workers=2, timeout=2.0)
     outcomes = list(backend.run_many(programs))
     native = get_backend("native")
     for i, (program, outcome) in enumerate(zip(programs, outcomes)):

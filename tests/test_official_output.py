@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 
@@ -59,7 +60,7 @@ def test_every_answer_of_the_corpus_is_recovered(corpus):
 
 
 def test_job_count_matches_the_parsed_input(corpus):
-    syntax = pytest.importorskip("smcdel_bridge.syntax.parser")
+    syntax = importlib.import_module("smcdel_bridge.syntax.parser")
     for case in corpus:
         if case["returncode"] != 0:
             continue

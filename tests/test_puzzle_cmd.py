@@ -48,3 +48,16 @@ def test_bad_sizes_are_one_line_errors(capsys, args):
     assert main(["puzzle", *args]) == 1
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("n", [703, 2000])
+def test_dsl_puzzle_beyond_the_agent_ids_is_one_line(capsys, n):
+    assert main(["puzzle", "muddy", str(n), "1"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error" not in err
+    assert "at most 702 children" in err and "--to smcdel" in err
+
+
+def test_dsl_puzzle_at_the_last_agent_id_works(capsys):
+    assert main(["puzzle", "muddy", "702", "1"]) == 0
+    assert "Child702" in capsys.readouterr().out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -141,7 +142,7 @@ def blind_problems(draw):
 
 @pytest.fixture(scope="module")
 def native():
-    pytest.importorskip("smcdel_bridge.native")
+    importlib.import_module("smcdel_bridge.native")
     from smcdel_bridge.backend import get_backend
 
     backend = get_backend("native")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import subprocess
@@ -9,9 +10,7 @@ import sys
 
 import pytest
 
-pytest.importorskip("smcdel_bridge.native.explicit", reason="native engine not available")
-
-from pyfront.commands.smcdel_cmd import check_text  # noqa: E402
+from pyfront.commands.smcdel_cmd import check_text
 
 INFO = "SMCDEL 1.3.0 -- https://github.com/jrclogic/SMCDEL\n\n"
 TINY = "VARS 1,2 LAW Top OBS alice: 1\nVALID? alice knows that 1\nTRUE? {1} 1\nWHERE? 2\n"
@@ -93,7 +92,7 @@ def test_bytes_that_are_not_utf8():
 
 
 def test_engine_choice_gives_the_same_text():
-    pytest.importorskip("smcdel_bridge.native.symbolic")
+    importlib.import_module("smcdel_bridge.native.symbolic")
     texts = {engine: run_text(TINY, engine=engine) for engine in ("explicit", "symbolic")}
     assert texts["explicit"] == texts["symbolic"]
 
@@ -135,23 +134,58 @@ def test_cli_errors(tmp_path):
     assert "Traceback" not in bad.stderr
 
 
-# --- the official binary as backend (a stand-in replaying the reference) -----------------
+# --- the official binary as backend (a stand-in replaying the reference's recordings) ------
 
-def test_official_backend_prints_the_same(tmp_path, monkeypatch):
-    fake = pytest.importorskip("fake_smcdel")
-    monkeypatch.setenv("SMCDEL_BIN", str(fake.make(tmp_path, "replay")))
+def _recorded_cases() -> list[dict]:
+    """Recorded reference runs: an accepted input with every kind of job, and one of each
+    error (sanity check, law not Boolean, parse error)."""
+    from conftest import TEST_DATA
+
+    with open(TEST_DATA / "smcdel-corpus.jsonl", encoding="utf-8") as fh:
+        corpus = [json.loads(line) for line in fh]
+    picks = [
+        lambda c: c["returncode"] == 0 and all(k in c["input"] for k in ("WHERE?", "TRUE?", "VALID?")),
+        lambda c: "Sanity check failed" in c["stderr"],
+        lambda c: "boolBddOf failed" in c["stderr"],
+        lambda c: "Parse error" in c["stderr"],
+    ]
+    return [next(c for c in corpus if pick(c)) for pick in picks]
+
+
+def _reference(case: dict) -> tuple[int, str, str]:
+    """What ``mindgames smcdel`` prints for a recorded run: the same standard output, the
+    error on one line, without the reference's call-stack trailer."""
+    err = case["stderr"].split("CallStack (from HasCallStack):")[0]
+    return case["returncode"], case["stdout"], (" ".join(err.split()) + "\n") if err else ""
+
+
+def test_official_backend_prints_the_recorded_reference(tmp_path, monkeypatch):
+    import fake_smcdel
+
+    log = tmp_path / "calls.log"
+    monkeypatch.setenv("FAKE_SMCDEL_LOG", str(log))
+    monkeypatch.setenv("SMCDEL_BIN", str(fake_smcdel.make(tmp_path, "replay")))
     monkeypatch.setenv("TMPDIR", str(tmp_path))
-    assert run_text(TINY, backend="smcdel") == run_text(TINY)
-    law_error = "VARS 1,2 LAW alice knows that 1 OBS alice: 1\nTRUE? {1} 1\nVALID? 1\n"
-    assert run_text(law_error, backend="smcdel", colour=True) == run_text(law_error, colour=True)
+    cases = _recorded_cases()
+    for case in cases:
+        official = run_text(case["input"], backend="smcdel", colour=True)
+        if case["returncode"] == 0 or "Parse error" not in case["stderr"]:
+            assert official == _reference(case), case["id"]
+        else:  # a parse error is found before the binary is called, at the same place
+            assert official[0] == 1 and official[2] == _reference(case)[2], case["id"]
+        assert run_text(case["input"], colour=True) == _reference(case), case["id"]
+    entries = [json.loads(line) for line in log.read_text().splitlines()]
+    assert entries and all(e["replayed"] for e in entries if e["jobs"] != 0)
 
 
 def test_official_backend_binary_given_on_the_command_line(tmp_path, monkeypatch):
-    fake = pytest.importorskip("fake_smcdel")
+    import fake_smcdel
+
     monkeypatch.delenv("SMCDEL_BIN", raising=False)
     monkeypatch.setenv("PATH", "/nonexistent")
     monkeypatch.setenv("TMPDIR", str(tmp_path))
-    binary = str(fake.make(tmp_path, "replay"))
-    assert run_text(TINY, backend="smcdel", smcdel=binary) == run_text(TINY)
-    code, _out, err = run_text(TINY, backend="smcdel", smcdel=str(tmp_path / "missing"))
+    binary = str(fake_smcdel.make(tmp_path, "replay"))
+    case = _recorded_cases()[0]
+    assert run_text(case["input"], backend="smcdel", smcdel=binary, colour=True) == _reference(case)
+    code, _out, err = run_text(case["input"], backend="smcdel", smcdel=str(tmp_path / "missing"))
     assert code == 1 and len(err.splitlines()) == 1

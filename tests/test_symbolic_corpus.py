@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 
 import pytest
 
@@ -11,10 +12,7 @@ from smcdel_bridge.errors import NotBooleanError, SanityError, SmcdelError
 from smcdel_bridge.native.symbolic import SymbolicBackend
 from smcdel_bridge.program import BoolAnswer, StatesAnswer
 
-syntax = pytest.importorskip("smcdel_bridge.syntax", reason="SMCDEL parser not available")
-parse_input = getattr(syntax, "parse_input", None)
-if parse_input is None:  # the package may not re-export it yet
-    parse_input = pytest.importorskip("smcdel_bridge.syntax.parser").parse_input
+from smcdel_bridge.syntax import parse_input
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -49,46 +47,54 @@ def load(path) -> list[dict]:
         return [json.loads(line) for line in fh]
 
 
-def check_case(case: dict, backend: SymbolicBackend) -> None:
+def check_case(case: dict, backend: SymbolicBackend) -> str:
+    """Checks one case; returns how it ended (``parse error``, ``answered``, ``not
+    Boolean``, ``sanity``), so that tests can count what they compared."""
     try:
         program = parse_input(case["input"])
     except SmcdelError:
         assert case["returncode"] == 1, case["id"]
-        return
+        return "parse error"
     expected = recorded_answers(case["stdout"])
     if case["returncode"] == 0:
         got = [plain(a) for a in backend.run(program)]
         assert got == expected, case["id"]
-    elif "boolBddOf failed" in case["stderr"]:
+        return "answered"
+    if "boolBddOf failed" in case["stderr"]:
         with pytest.raises(NotBooleanError) as info:
             backend.run(program)
         partial = [plain(a) for a in info.value.partial]
         # the reference printed the question that failed, without its answer
         assert partial == expected[:-1], case["id"]
-    else:
-        assert "Sanity check failed" in case["stderr"], case["id"]
-        with pytest.raises(SanityError):
-            backend.run(program)
+        return "not Boolean"
+    assert "Sanity check failed" in case["stderr"], case["id"]
+    with pytest.raises(SanityError):
+        backend.run(program)
+    return "sanity"
+
+
+#: how the cases of tests/data/smcdel-corpus.jsonl end (a change means cases went unchecked)
+CORPUS_COUNTS = {"answered": 2056, "parse error": 363, "sanity": 8, "not Boolean": 1}
 
 
 def test_corpus(corpus_path):
     backend = SymbolicBackend()
     cases = load(corpus_path)
-    assert len(cases) > 2000
-    for case in cases:
-        check_case(case, backend)
+    assert len(cases) == 2428
+    counts = Counter(check_case(case, backend) for case in cases)
+    assert counts == CORPUS_COUNTS
 
 
 def test_smcdel_examples(smcdel_examples):
     backend = SymbolicBackend()
-    for case in load(smcdel_examples):
-        check_case(case, backend)
+    counts = Counter(check_case(case, backend) for case in load(smcdel_examples))
+    assert counts == {"answered": 4}
 
 
 @pytest.mark.slow
 def test_corpus_pure_python_bdds(corpus_path):
     """``dd.autoref`` (the fallback without CUDD) gives the same answers."""
     backend = SymbolicBackend(bdd="autoref")
-    for case in load(corpus_path):
-        check_case(case, backend)
+    counts = Counter(check_case(case, backend) for case in load(corpus_path))
+    assert counts == CORPUS_COUNTS
 

@@ -23,7 +23,7 @@ from typing import Iterable, Iterator
 from smcdel_bridge.errors import SmcdelError
 from smcdel_bridge.program import CheckInput, StatesAnswer, ValidQ, WhereQ
 
-from pyfront.items import CheckItem
+from pyfront.items import AnsweredItem, CheckItem
 
 from .sources import SMCDEL_SUFFIX, ItemFailure
 
@@ -118,6 +118,13 @@ def base_record(item: CheckItem | ItemFailure) -> dict:
     return record
 
 
+def ready_record(entry: ItemFailure | AnsweredItem) -> dict:
+    """The record of an item that needs no checker: a failure, or one already answered."""
+    if isinstance(entry, AnsweredItem):
+        return dict(entry.record)
+    return failure_record(entry)
+
+
 def failure_record(failure: ItemFailure) -> dict:
     record = base_record(failure)
     record["error"] = failure.message
@@ -167,6 +174,7 @@ _NATIVE = None
 
 def _init_native(engine: str) -> None:
     global _NATIVE
+    _ANSWERS.clear()  # answers belong to one engine
     from smcdel_bridge.backend import get_backend
 
     _NATIVE = get_backend("native", engine=engine)
@@ -183,13 +191,29 @@ def native_chunk(entries: list) -> list[tuple[object, dict]]:
     """Records for a chunk of items (runs in worker processes too)."""
     out = []
     for entry in entries:
-        if isinstance(entry, ItemFailure):
-            out.append((entry, failure_record(entry)))
+        if isinstance(entry, (ItemFailure, AnsweredItem)):
+            out.append((entry, ready_record(entry)))
             continue
         plan = plan_item(entry)
-        results = [] if plan.error else [_run_native(p) for p, _ in plan.programs]
+        results = [] if plan.error else [_answers_of(p, text) for p, text in plan.programs]
         out.append((entry, decide(plan, results)))
     return out
+
+
+#: answers by input text: a dataset's pbcheck inputs repeat (one per premise, not per row)
+_ANSWERS: dict[str, object] = {}
+_ANSWERS_LIMIT = 1 << 16
+
+
+def _answers_of(program: CheckInput, text: str | None):
+    if text is None:
+        return _run_native(program)
+    hit = _ANSWERS.get(text)
+    if hit is None:
+        if len(_ANSWERS) >= _ANSWERS_LIMIT:
+            _ANSWERS.clear()
+        hit = _ANSWERS[text] = _run_native(program)
+    return hit
 
 
 def _chunks(entries: Iterable, size: int) -> Iterator[list]:
@@ -200,6 +224,11 @@ def _chunks(entries: Iterable, size: int) -> Iterator[list]:
 
 def evaluate_native(entries: Iterable, *, engine: str = "auto", workers: int = 1):
     """(item, record) for every entry, with the embedded checker, in order."""
+    if workers <= 1:  # here, without the worker-pool machinery (start-up time counts)
+        _init_native(engine)
+        for chunk in _chunks(entries, CHUNK):
+            yield from native_chunk(chunk)
+        return
     from smcdel_bridge.batch import ordered_map
 
     for chunk in ordered_map(native_chunk, _chunks(entries, CHUNK), workers=workers,
@@ -221,7 +250,7 @@ def evaluate_official(entries: Iterable, backend) -> Iterator[tuple[object, dict
 
     def tasks():
         for n, entry in enumerate(entries):
-            if isinstance(entry, ItemFailure):
+            if isinstance(entry, (ItemFailure, AnsweredItem)):
                 waiting.append((entry, None, 0))
                 continue
             plan = plan_item(entry)
@@ -233,7 +262,7 @@ def evaluate_official(entries: Iterable, backend) -> Iterator[tuple[object, dict
     def ready_without_tasks():
         while waiting and waiting[0][2] == 0:
             entry, plan, _ = waiting.popleft()
-            yield entry, (failure_record(entry) if plan is None else decide(plan, []))
+            yield entry, (ready_record(entry) if plan is None else decide(plan, []))
 
     collected: list = []
     for outcome in backend.run_tasks(tasks()):
@@ -280,10 +309,11 @@ def merge_both(native: dict, official: dict) -> dict:
 
 
 def evaluate_both(entries: Iterable, backend, *, engine: str = "auto", workers: int = 1):
-    """(item, record) with both backends compared, in order."""
+    """(item, record) with both backends compared, in order (``workers``: processes of
+    the embedded checker; the official backend has its own)."""
     left, right = tee(entries)
     for (item, native), (_, official) in zip(
-        evaluate_native(left, engine=engine, workers=1),
+        evaluate_native(left, engine=engine, workers=workers),
         evaluate_official(right, backend),
     ):
         yield item, merge_both(native, official)

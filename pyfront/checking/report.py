@@ -68,8 +68,9 @@ class Summary:
     disagreements: list[tuple[str, str, str, str]] = field(default_factory=list)
     counts: Counter = field(default_factory=Counter)
 
-    def add(self, record: dict, item=None) -> None:
-        row = self.rows.setdefault(record["source"], _Row())
+    def add(self, record: dict, item=None, group: str | None = None) -> None:
+        """Count ``record`` in the row of ``group`` (default: its source file)."""
+        row = self.rows.setdefault(record["source"] if group is None else group, _Row())
         row.items += 1
         if record.get("error"):
             row.failed += 1
@@ -106,12 +107,28 @@ class Summary:
         return 1 if (self.counts["failed"] or self.counts["disagree"]
                      or self.counts["backends"]) else 0
 
+    def verdict(self, total: _Row) -> str:
+        """One line: how the run went."""
+        if not total.items:
+            return "no item checked"
+        bad = [f"{n} {what}" for n, what in (
+            (self.counts["failed"], "failed"),
+            (self.counts["disagree"], "differ from the expected label"),
+            (self.counts["backends"], "answered differently by the two backends")) if n]
+        if bad:
+            return f"{total.items} items: " + ", ".join(bad)
+        checked = f"all {total.items} items checked"
+        return checked + (f", {total.agree} agree with their expected label" if total.agree else "")
+
     def render(self, console) -> None:
         from rich import box
         from rich.markup import escape  # file names and formulas may hold [brackets]
         from rich.table import Table
 
-        table = Table(box=box.SIMPLE_HEAD, title="mindgames check", title_justify="left")
+        # the box's one space between columns and no padding: fits 80 columns with
+        # 6-digit counts
+        table = Table(box=box.SIMPLE_HEAD, title="mindgames check", title_justify="left",
+                      padding=(0, 0), show_edge=False)
         columns = ["source", "items", "entail", "not_entail", "contra", "agree", "disagree",
                    "failed"]
         if self.both:
@@ -119,7 +136,7 @@ class Summary:
         for i, col in enumerate(columns):
             table.add_column(col, justify="left" if i == 0 else "right",
                              overflow="fold" if i == 0 else "ellipsis", no_wrap=i > 0,
-                             min_width=min(40, max(map(len, self.rows), default=6))
+                             min_width=min(14, max(map(len, self.rows), default=6))
                              if i == 0 else None)
         total = _Row()
         for source, row in self.rows.items():
@@ -137,6 +154,8 @@ class Summary:
                 values.append(total.backend_disagreements)
             table.add_row("total", *map(str, values), style="bold")
         console.print(table)
+        console.print(self.verdict(total if len(self.rows) > 1 else next(iter(self.rows.values()), total)),
+                      markup=False, highlight=False)
         self._list(console, "failed items", self.failures, self.counts["failed"])
         self._list(console, "labels that differ from the expected ones", self.mismatches,
                    self.counts["disagree"])

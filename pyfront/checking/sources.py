@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from pyfront.datasets import RowError, iter_rows
+from pyfront.datasets import LABELS, RowError, expected_label, iter_rows
 from pyfront.errors import UserError
 from pyfront.items import CheckItem
 
-LABELS = ("entailment", "not_entailment")
 DATASET_SUFFIXES = (".csv", ".jsonl", ".ndjson")
 SMCDEL_SUFFIX = ".smcdel.txt"
 
@@ -47,7 +46,8 @@ def kind_of(path: Path) -> str:
         return "dataset"
     raise UserError(
         "cannot check this kind of file: give a .del file, an .smcdel.txt file, "
-        "a directory or a .csv/.jsonl dataset",
+        "a directory or a .csv/.jsonl dataset"
+        + (" (ToMi stories: --format tomi)" if name.endswith(".txt") else ""),
         file=str(path),
     )
 
@@ -164,14 +164,10 @@ def _row_item(path: str, row: int, line: int | None,
     if not isinstance(problem, str) or not problem.strip():
         what = "missing" if problem in (None, "") else "not text"
         return ItemFailure(path, row, f"{where}: smcdel_problem is {what}", line=line)
-    label = fields.get("label")
-    if label in (None, ""):
-        expected = None
-    elif str(label).strip() in LABELS:
-        expected = str(label).strip()
-    else:
-        return ItemFailure(path, row, f"{where}: label must be entailment or not_entailment, "
-                           f"not {label!r}", line=line)
+    try:
+        expected = expected_label(fields.get("label"))
+    except ValueError as err:
+        return ItemFailure(path, row, f"{where}: {err}", line=line)
     pbcheck = fields.get("pbcheck")
     if pbcheck is not None and not isinstance(pbcheck, str):
         return ItemFailure(path, row, f"{where}: pbcheck is not text", line=line)

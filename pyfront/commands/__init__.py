@@ -16,4 +16,8 @@ COMMANDS: dict[str, str] = {
     "explain": "explain",
     "puzzle": "puzzle",
     "doctor": "doctor",
+    "eval": "eval_cmd",
+    "export": "export_cmd",
+    "del": "del_cmd",
+    "serve": "serve",
 }

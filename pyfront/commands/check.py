@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 HELP = ("Check DSL files, SMCDEL input files, directories or datasets (.csv/.jsonl with an "
-        "smcdel_problem column): one JSON line per item, then a summary.")
+        "smcdel_problem column): one JSON line per item (to -o, --json or a pipe), then a summary.")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,7 +31,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the smcdel binary (default: $SMCDEL_BIN, or smcdel on PATH)")
     parser.add_argument("--pack-size", type=int, default=100, metavar="N",
                         help="problems packed into one smcdel call (default 100)")
-    parser.add_argument("-q", "--quiet", action="store_true", help="no summary table")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="no summary table and no progress bar")
+    parser.add_argument("--json", action="store_true",
+                        help="JSON lines on standard output even on a terminal (they go there "
+                             "anyway into a pipe; on a terminal the default is a progress bar "
+                             "and the summary)")
+    parser.add_argument("--force", action="store_true",
+                        help="replace an existing -o file (default: refuse, or --resume it)")
+    parser.add_argument("--format", choices=("auto", "tomi"), default="auto",
+                        help="auto (by file name; story datasets are recognised by their "
+                             "columns) or tomi: ToMi story files (.txt, with .trace beside)")
 
 
 def _key(record: dict):
@@ -39,16 +49,39 @@ def _key(record: dict):
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
+    import os
     import sys
 
     from pyfront.errors import UserError
 
+    from ..checking.progress import Groups, JsonLines, Progress, count_items
     from ..checking.report import Summary
     from ..checking.sources import check_paths, iter_items
 
     if args.resume and not args.output:
         raise UserError("--resume needs -o OUT.jsonl (the results to resume)")
+    if args.output and _is_one_of(args.output, args.paths):
+        raise UserError("-o names a file to check: it would be overwritten", file=args.output)
+    if (args.output and not args.resume and not args.force and os.path.isfile(args.output)
+            and os.path.getsize(args.output) > 0):
+        raise UserError("already exists: give --resume to go on with it, or --force to "
+                        "replace it", file=args.output)
+    if args.format == "tomi":
+        from ..tomi.check_run import run as run_tomi
+
+        return run_tomi(args)
+    from ..generate.stories.recheck import is_story_dataset
+
+    stories = [is_story_dataset(p) for p in args.paths]
+    if any(stories):
+        if not all(stories):
+            other = args.paths[stories.index(False)]
+            raise UserError("check story datasets apart from other files", file=other)
+        if args.resume:
+            raise UserError("--resume is not available for story datasets")
+        from ..generate.stories.recheck import run as run_stories
+
+        return run_stories(args)
     if args.workers is not None and args.workers < 1:
         raise UserError("--workers must be at least 1")
     if not args.timeout > 0:  # also refuses nan
@@ -56,35 +89,51 @@ def run(args: argparse.Namespace) -> int:
     if args.pack_size < 1:
         raise UserError("--pack-size must be at least 1")
     check_paths(args.paths)
-    if args.output and _is_one_of(args.output, args.paths):
-        raise UserError("-o names a file to check: it would be overwritten", file=args.output)
     official = None
     if args.backend != "native":
         official = _official(args)
         official.binary  # a missing or unusable binary: one line now, not one per item
 
     summary = Summary(both=args.backend == "both")
+    group = Groups(args.paths)
     entries = iter_items(args.paths)
     log = None
     if args.output:
         from smcdel_bridge.batch import ResultLog
 
         log = ResultLog(args.output, _key, resume=args.resume)
+        if log.dropped_lines:
+            print(f"mindgames: {args.output}: line {log.dropped_from} is not a JSON record: "
+                  f"dropped it and the {log.dropped_lines - 1} line(s) after it; their items "
+                  "are checked again", file=sys.stderr)
         for record in log.previous:
-            summary.add(record)
+            summary.add(record, group=group(record["source"]))
         if log.previous:
             entries = (e for e in entries if not log.done((e.source, e.row)))
 
+    # JSON lines: to -o; to standard output with --json or into a pipe; on a terminal
+    # without either, a progress bar and the summary only
+    stdout_lines = JsonLines() if args.json or (log is None and not sys.stdout.isatty()) else None
+    bar = None
+    # (not when JSON lines are printed on the same terminal: the two would mix)
+    if not args.quiet and sys.stderr.isatty() and not (stdout_lines and sys.stdout.isatty()):
+        forks = args.backend != "smcdel" and (args.workers or 1) > 1
+        bar = Progress(count_items(args.paths), refresh_thread=not forks)
     results = _evaluate(args, entries, official)
     try:
+        if bar is not None:
+            bar.__enter__()
         for item, record in results:
             if log is not None:
                 log.write(record)
-            else:
-                sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
-                sys.stdout.flush()
-            summary.add(record, item)
+            if stdout_lines is not None:
+                stdout_lines.write(record)
+            summary.add(record, item, group=group(record["source"]))
+            if bar is not None:
+                bar.advance(record)
     finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
         close = getattr(results, "close", None)
         if close is not None:
             close()
@@ -94,7 +143,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         from rich.console import Console
 
-        stream = sys.stdout if log is not None else sys.stderr
+        # after JSON lines on standard output, the summary goes to standard error
+        stream = sys.stderr if stdout_lines is not None else sys.stdout
         # a terminal has its own width; into a file or pipe, do not fold file names
         console = Console(file=stream, width=None if stream.isatty() else 160)
         summary.render(console)
@@ -124,4 +174,5 @@ def _evaluate(args, entries, official):
         return evaluate.evaluate_native(entries, engine=args.engine, workers=args.workers or 1)
     if args.backend == "smcdel":
         return evaluate.evaluate_official(entries, official)
-    return evaluate.evaluate_both(entries, official, engine=args.engine)
+    return evaluate.evaluate_both(entries, official, engine=args.engine,
+                                  workers=args.workers or 1)

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import argparse
 
-HELP = "explain a DSL problem step by step: states, announcements, verdicts and why"
+HELP = "explain a DSL problem or story step by step: models, events, beliefs, verdicts and why"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE.del", help="a problem file in the DSL, or - for stdin")
+    parser.add_argument("file", metavar="FILE.del", help="a DSL file (problems and stories), or - for stdin")
     parser.add_argument("--problem", metavar="NAME",
-                        help="explain only the problem called NAME (default: every problem)")
+                        help="explain only the problem or story called NAME (default: all)")
     parser.add_argument("--format", choices=("text", "md"), default="text",
                         help="text (rich in a terminal, plain in a pipe) or md (Markdown)")
     parser.add_argument("--graph", metavar="DIR",
-                        help="write the Kripke model of every step to DIR as Graphviz DOT, "
-                             "rendered when Graphviz's `dot` is installed")
+                        help="write the Kripke model of every step (and, for a story, every "
+                             "event model) to DIR as Graphviz DOT, rendered when Graphviz's "
+                             "`dot` is installed")
     parser.add_argument("--graph-format", choices=("svg", "png"), default="svg",
                         help="picture format for --graph (default: svg)")
     parser.add_argument("--actual", metavar="STATE",
@@ -33,27 +34,42 @@ def run(args: argparse.Namespace) -> int:
     from ..explain import explain_problem, render_text
     from ..explain.build import StateError
     from ..explain.model import Explanation
-    from ..loading import load_problems
+    from ..explain.story import explain_story, write_stories
+    from ..loading import load_document
+    from ..story.model import Story
 
     from smcdel_bridge.errors import SmcdelError, TooLargeError
 
     if args.actual is not None and not args.actual.strip():
         raise UserError("--actual is empty: give a row of 0/1, the true propositions, or 'none'")
-    problems = load_problems(args.file)
+    items = load_document(args.file)
     if args.graph is not None:  # a directory that cannot be made fails now, not after the text
         if Path(args.graph).exists() and not Path(args.graph).is_dir():
             raise UserError("exists and is not a directory (--graph needs one)", file=args.graph)
         Path(args.graph).mkdir(parents=True, exist_ok=True)
     if args.problem is not None:
-        chosen = [p for p in problems if p.name == args.problem]
+        chosen = [p for p in items if p.name == args.problem]
         if not chosen:
-            names = [p.name for p in problems]
+            names = [p.name for p in items]
             close = difflib.get_close_matches(args.problem, names, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else f" (problems: {', '.join(names)})"
+            hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(names)})"
             raise UserError(f"no problem called {args.problem!r}{hint}", file=args.file)
-        problems = chosen
-    if not problems:
+        items = chosen
+    if not items:
         raise UserError("no problem to explain", file=args.file)
+    problems = [p for p in items if not isinstance(p, Story)]
+    stories = [p for p in items if isinstance(p, Story)]
+    if stories and args.actual is not None:
+        raise UserError("--actual is for problems; a story states its facts with 'actually'",
+                        file=args.file, line=stories[0].line)
+    told = []
+    for s in stories:  # an event that cannot happen fails before any output
+        try:
+            told.append(explain_story(s))
+        except UserError as err:
+            if err.file is None:  # the story engine names the line; the file is ours to add
+                err.file = args.file
+            raise
 
     explained = []
     for p in problems:
@@ -69,7 +85,12 @@ def run(args: argparse.Namespace) -> int:
         except SmcdelError as err:  # a law that is not Boolean, say
             raise UserError(f"problem {p.name!r}: {err}", file=args.file, line=p.line) from None
     explanation = Explanation(source=args.file, problems=tuple(explained))
-    render_text.write(explanation, args.format, sys.stdout)
+    if explained:
+        render_text.write(explanation, args.format, sys.stdout)
+    if told:
+        if explained:
+            sys.stdout.write("\n\n")
+        write_stories(told, args.format, sys.stdout)
     sys.stdout.flush()
 
     if args.graph is not None:
@@ -86,6 +107,17 @@ def run(args: argparse.Namespace) -> int:
             rendered += len(files.rendered)
             if files.note and files.note not in notes:
                 notes.append(files.note)
+        for s in told:
+            from ..explain.story_graph import write_story_graphs
+
+            try:
+                files = write_story_graphs(s, directory, args.graph_format)
+            except RuntimeError as err:
+                raise UserError(str(err)) from None
+            dots += len(files.dot)
+            rendered += len(files.rendered)
+            if files.note and files.note not in notes:
+                notes.append(files.note)
         if rendered:
             print(f"mindgames: wrote {rendered} {args.graph_format} file(s) (and their DOT "
                   f"sources) to {directory}", file=sys.stderr)
@@ -95,8 +127,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"mindgames: {note}", file=sys.stderr)
 
     disagreements = [v for p in explained for v in p.verdicts if v.agrees is False]
-    if disagreements:
-        print(f"mindgames: {len(disagreements)} hypothesis answer(s) differ from the expected "
+    differing = len(disagreements) + sum(s.disagreements for s in told)
+    if differing:
+        print(f"mindgames: {differing} hypothesis answer(s) differ from the expected "
               "answer", file=sys.stderr)
         return 1
     return 0

@@ -11,6 +11,12 @@ HELP = "generate a MindGames-style NLI dataset (train/validation/test JSONL and 
 
 _SETUPS_DEFAULT = "forehead,forehead_mirror,internal,explicit"
 
+#: the highest hypothesis order --order takes
+MAX_ORDER = 10
+
+#: the files a run writes into its directory
+OUTPUT_FILES = ("train.jsonl", "validation.jsonl", "test.jsonl", "README.md")
+
 #: rows a worker process is worth (below, starting processes costs more than it saves)
 AUTO_ROWS_PER_WORKER = 20_000
 
@@ -62,10 +68,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"comma-separated setups (default {_SETUPS_DEFAULT})")
     parser.add_argument("--agents", default="2-4", metavar="RANGE",
                         help="number of agents, e.g. 3 or 2-4 (default 2-4, the paper's)")
-    parser.add_argument("--order", "--hypothesis-order", dest="order", default="1-2",
+    parser.add_argument("--family", choices=("mindgames", "stories"), default="mindgames",
+                        help="mindgames (default: NLI problems of the published setups) or "
+                             "stories: ToMi/Hi-ToM-style stories with certified answers, "
+                             "QA and NLI forms (see docs/tomi.md)")
+    parser.add_argument("--actions", default=None, metavar="LIST",
+                        help="stories: the actions drawn, from enter,exit,move,tell,"
+                             "tell_private,peek,lie,noise (default: all)")
+    parser.add_argument("--events", default="3-8", metavar="RANGE",
+                        help="stories: events after the opening (default 3-8)")
+    parser.add_argument("--order", "--hypothesis-order", dest="order", default=None,
                         metavar="RANGE",
                         help="hypothesis order K: nested knowledge operators, e.g. 1-2 "
-                             "(default; depth = K-1)")
+                             "(default; depth = K-1); stories: question orders within 0-4 "
+                             "(default 0-2)")
     parser.add_argument("--announcements", default="0-N", metavar="RANGE",
                         help="further announcements after the opening 'someone ...' one "
                              "(default 0-N: up to the number of agents)")
@@ -111,6 +127,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", choices=("auto", "explicit", "symbolic"), default="auto",
                         help="native engine (default auto: explicit for small vocabularies)")
     parser.add_argument("--quiet", action="store_true", help="print no summary")
+    parser.add_argument("--force", action="store_true",
+                        help="replace the dataset files already in DIR (default: refuse)")
 
 
 def config_from_args(args: argparse.Namespace):
@@ -134,7 +152,10 @@ def config_from_args(args: argparse.Namespace):
     if args.style not in styles():
         raise UserError(f"unknown style {args.style!r} (known: {', '.join(styles())})")
     agents = _int_range(args.agents, what="--agents")
-    orders = _int_range(args.order, what="--order")
+    orders = _int_range(args.order or "1-2", what="--order")
+    if orders[0] < 1 or orders[1] > MAX_ORDER:  # type: ignore[operator]
+        raise UserError(f"--order must lie within 1-{MAX_ORDER}: got {args.order} (deeper "
+                        "hypotheses are all entailed or all not, so no balanced pair can be drawn)")
     anns = _int_range(args.announcements, what="--announcements", upper_n=True)
     if args.workers is not None and args.workers < 1:
         raise UserError("--workers must be at least 1")
@@ -231,21 +252,60 @@ def summary_tables(result) -> list:
     return [per_setup, stages]
 
 
+def prepare_output(out_dir, force: bool) -> bool:
+    """Check, before any work, that ``out_dir`` can take the dataset: not a file, no dataset
+    already there (unless ``force``), writable.  Creates it; returns whether it did."""
+    import tempfile
+
+    from ..errors import UserError
+
+    if out_dir.exists() and not out_dir.is_dir():
+        raise UserError("output exists and is not a directory", file=str(out_dir))
+    present = [name for name in OUTPUT_FILES if (out_dir / name).exists()]
+    if present and not force:
+        raise UserError(f"already holds a dataset ({', '.join(present)}): give --force to "
+                        "replace it, or another directory", file=str(out_dir))
+    created = not out_dir.exists()
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out_dir):
+            pass
+    except OSError as err:
+        if created and out_dir.is_dir():
+            _remove_if_empty(out_dir)
+        raise UserError(f"cannot write here: {err.strerror or err}", file=str(out_dir)) from None
+    return created
+
+
+def _remove_if_empty(path) -> None:
+    try:
+        path.rmdir()
+    except OSError:
+        pass
+
+
 def run(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
 
     from rich.console import Console
 
-    from ..generate.card import render_card
-    from ..generate.pipeline import generate, verify, write_splits
+    from ..dataset_card import verify_dataset
+    from ..errors import UserError
+    from ..generate.card import write_generated
+    from ..generate.pipeline import generate, verify
 
-    config = config_from_args(args)
-    out_dir = Path(args.output)
-    if out_dir.exists() and not out_dir.is_dir():
+    if args.family == "stories":
+        from ..generate.stories.command import run as run_stories
+
+        return run_stories(args)
+    if args.actions is not None or args.events != "3-8":
         from ..errors import UserError
 
-        raise UserError("output exists and is not a directory", file=str(out_dir))
+        raise UserError("--actions and --events are options of --family stories")
+    config = config_from_args(args)
+    out_dir = Path(args.output)
+    created = prepare_output(out_dir, args.force)
     err_console = Console(stderr=True)
     callback = None
     progress = None
@@ -255,12 +315,21 @@ def run(args: argparse.Namespace) -> int:
     try:
         workers = args.workers or auto_workers(config.size * len(config.setups))
         result = generate(config, workers=workers, on_progress=callback)
+    except BaseException:
+        if created:
+            _remove_if_empty(out_dir)
+        raise
     finally:
         if progress is not None:
             progress.stop()
-    write_splits(result, out_dir)
-    (out_dir / "README.md").write_text(render_card(result), encoding="utf-8", newline="\n")
-    broken = verify(result)
+    if not result.rows:
+        if created:
+            _remove_if_empty(out_dir)
+        raise UserError("no row could be made: the options allow no premise with both an "
+                        "entailed and a non-entailed hypothesis (widen --agents, --order or "
+                        "--announcements)")
+    write_generated(result, out_dir)
+    broken = verify(result) + verify_dataset(out_dir)
     if not args.quiet:
         console = Console() if sys.stdout.isatty() else Console(width=120)
         for table in summary_tables(result):

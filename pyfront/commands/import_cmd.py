@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import argparse
 
-HELP = "turn the rows of a MindGames dataset into DSL files, one per row"
+HELP = ("turn the rows of a MindGames dataset into DSL files, one per row (or ToMi "
+        "stories, one per story: --format tomi)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("dataset", metavar="DATASET", help="a .csv or .jsonl file with smcdel_problem, setup, names")
     parser.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the .del files")
+    parser.add_argument("--format", choices=("mindgames", "tomi"), default="mindgames",
+                        help="mindgames (dataset rows, default) or tomi: a ToMi story file "
+                             "(.txt), one story DSL file per story")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -20,10 +24,16 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import UserError
     from ..loading import row_problems
 
+    if args.format == "tomi":
+        from ..tomi.import_run import run as run_tomi
+
+        return run_tomi(args)
+    from ..datasets import require_dataset
+
     outdir = Path(args.output)
     if outdir.exists() and not outdir.is_dir():
         raise UserError("not a directory", file=str(outdir))
-    outdir.mkdir(parents=True, exist_ok=True)
+    require_dataset(args.dataset)  # before the output folder exists: a failed run makes none
     source = Path(args.dataset).name
     n = errors = 0
     for row, fields, pb in row_problems(args.dataset):
@@ -32,12 +42,14 @@ def run(args: argparse.Namespace) -> int:
             errors += 1
             print(f"mindgames: {args.dataset}: row {row}: {pb}", file=sys.stderr)
             continue
+        outdir.mkdir(parents=True, exist_ok=True)
         header = f"# {source}, row {row}: setup {pb.setup}"
         if fields.get("label"):
             header += f", label {fields['label']}"
         (outdir / f"row{row:05d}.del").write_text(header + "\n" + to_dsl(pb), encoding="utf-8")
     if n == 0:
         raise UserError("no row to import", file=args.dataset)
-    print(f"import: wrote {n - errors} DSL files to {outdir}" + (f"; {errors} rows failed" if errors else ""),
+    print(f"import: wrote {n - errors} DSL files" + (f" to {outdir}" if n > errors else "")
+          + (f"; {errors} rows failed" if errors else ""),
           file=sys.stderr)
     return 1 if errors else 0

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import argparse
 
-HELP = "render the problems of a DSL file as English, SMCDEL input or JSON"
+HELP = "render the problems and stories of a DSL file as English, SMCDEL input, JSON or DSL"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a DSL file (.del), or - for stdin")
-    parser.add_argument("--to", choices=("english", "smcdel", "json"), default="english",
+    parser.add_argument("--to", choices=("english", "smcdel", "json", "dsl"), default="english",
                         help="what to produce (default english)")
     parser.add_argument("--style", default="mindgames",
                         help="English style: mindgames (the published phrasing, default) or natural")
     parser.add_argument("--readable", action="store_true",
                         help="SMCDEL in the multi-line commented form instead of the published one-line form")
-    parser.add_argument("--problem", metavar="NAME", help="only the problem called NAME")
+    parser.add_argument("--problem", metavar="NAME", help="only the problem (or story) called NAME")
 
 
 def _english(pb, style: str) -> str:
@@ -47,16 +47,53 @@ def _json(pb, style: str) -> dict:
     return data
 
 
+def _story_english(story) -> str:
+    """A story in plain English (:mod:`pyfront.verbalize.story`), expectations after queries."""
+    from ..verbalize.story import story_text
+
+    def expected(q) -> str:
+        if q.expected is None:
+            return ""
+        if isinstance(q.expected, bool):
+            return f"  [expected: {'true' if q.expected else 'false'}]"
+        return f"  [expected: {', '.join(q.expected)}]"
+
+    return f"## {story.name}\n" + story_text(story, annotate=expected)
+
+
+def _story_json(story) -> dict:
+    from ..loading import story_records
+
+    data = story.model_dump(mode="json")
+    data["kind"] = "story"
+    data["answers"] = story_records(story, "")
+    for record in data["answers"]:
+        del record["source"], record["row"]
+    from ..verbalize.story import story_english_json
+
+    data["english"] = story_english_json(story)
+    return data
+
+
+def _render_dsl(items) -> str:
+    from ..dsl_print import to_dsl as problem_dsl
+    from ..story.dsl_print import to_dsl as story_dsl
+    from ..story.model import Story
+
+    return "\n".join(story_dsl(x) if isinstance(x, Story) else problem_dsl(x) for x in items)
+
+
 def run(args: argparse.Namespace) -> int:
     import json
 
     from ..errors import UserError
-    from ..loading import load_problems
+    from ..loading import load_document
+    from ..story.model import Story
     from ..verbalize import styles
 
     if args.style not in styles():
         raise UserError(f"unknown style {args.style!r} (known: {', '.join(styles())})")
-    problems = load_problems(args.file)
+    problems = load_document(args.file)
     if not problems:
         raise UserError("no problem to render", file=args.file)
     if args.problem is not None:
@@ -68,10 +105,29 @@ def run(args: argparse.Namespace) -> int:
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise UserError(f"no problem called {args.problem!r}{hint}", file=args.file)
         problems = chosen
+    stories = [x for x in problems if isinstance(x, Story)]
+    if args.to == "dsl":
+        print(_render_dsl(problems), end="")
+        return 0
     if args.to == "json":
-        print(json.dumps({"problems": [_json(pb, args.style) for pb in problems]}, indent=2, ensure_ascii=False))
-    elif args.to == "smcdel":
+        data: dict = {"problems": [_json(pb, args.style) for pb in problems if not isinstance(pb, Story)]}
+        if stories:
+            data["stories"] = [_story_json(s) for s in stories]
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    if stories and args.to == "smcdel":
+        raise UserError(f"story {stories[0].name!r} renders as English, JSON or DSL "
+                        "(--to english, --to json, --to dsl)",
+                        file=args.file, line=stories[0].line)
+    if args.to == "smcdel":
         print("\n\n".join(_smcdel(pb, args.readable) for pb in problems))
     else:
-        print("\n\n".join(_english(pb, args.style) for pb in problems))
+        try:
+            text = "\n\n".join(_story_english(pb) if isinstance(pb, Story) else _english(pb, args.style)
+                               for pb in problems)
+        except UserError as err:  # a story whose start is contradictory: the engine names the line
+            if err.file is None:
+                err.file = args.file
+            raise
+        print(text)
     return 0

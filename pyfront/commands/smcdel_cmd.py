@@ -76,10 +76,22 @@ def _json_error(err) -> dict:
     return out
 
 
-def _answers(backend, program):
+def _answers(backend, program, text: str | None = None):
     """Answers one job at a time (every backend streams, or gives the answers it had
-    before a failure), so output can follow each."""
-    return backend.iter_answers(program)
+    before a failure), so output can follow each.  The official binary reads the user's
+    own ``text``, so that what it prints is its answer to exactly that input."""
+    from smcdel_bridge.errors import SmcdelError
+
+    run_text = getattr(backend, "run_text", None)
+    if text is None or run_text is None:
+        yield from backend.iter_answers(program)
+        return
+    try:
+        answers = run_text(text)
+    except SmcdelError as err:
+        yield from getattr(err, "partial", ())
+        raise
+    yield from answers
 
 
 def run(args: argparse.Namespace) -> int:
@@ -142,7 +154,7 @@ def check_text(data: bytes | str, out, err_out, *, name: str = "<stdin>",
         # Every backend runs the reference's sanity checks before its first answer.
         program = parse_input(data)
         jobs = program.jobs
-        for job, answer in zip(jobs, _answers(checker, program)):
+        for job, answer in zip(jobs, _answers(checker, program, data if backend == "smcdel" else None)):
             results.append(answer)
             if not as_json:
                 out.write(format_job(job, answer, colour))

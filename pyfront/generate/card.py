@@ -1,6 +1,8 @@
 """The dataset card (``README.md``): Hugging Face datasets style, YAML header then prose.
 
-The wording lives in ``templates/dataset_card.md.j2``; this module computes the figures.
+The header and the files come from :mod:`pyfront.dataset_card` (shared by every dataset
+writer); the prose lives in ``templates/dataset_card.md.j2``; this module computes the
+figures.
 The card holds nothing that varies between runs of the same command (no paths, times or
 worker counts), so it is byte-identical whenever the data files are.
 """
@@ -9,53 +11,40 @@ from __future__ import annotations
 
 import shlex
 from collections import Counter
-from dataclasses import dataclass
 from importlib import resources
 from itertools import zip_longest
 from typing import Iterable, Sequence
 
+from ..dataset_card import CardMetadata, Feature, card_header, size_category, write_dataset
 from .pipeline import GenerateConfig, GenerationResult
 from .split import SPLIT_NAMES
 
-#: name, HF dtype, sequence?, documentation
-_COLUMNS = (
-    ("id", "string", False, "stable identifier: setup and a hash of premise and hypothesis"),
-    ("premise", "string", False, "the situation and the public announcements, in English"),
-    ("smcdel_problem", "string", False,
-     "SMCDEL input whose `VALID?` answer is the label (agents `Agenta`, `Agentb`, … in the order of `names`; atom i is the predicate of the i-th agent)"),
-    ("n_announcements", "int64", False, "announcements after the opening \"someone …\" one"),
-    ("pbcheck", "string", False,
-     "contradiction check: SMCDEL input that is valid exactly when no state survives the announcements (always not valid here)"),
-    ("hypothesis", "string", False, "what someone can now know, in English"),
-    ("setup", "string", False, "forehead, forehead_mirror, internal or explicit"),
-    ("hypothesis_depth", "int64", False, "nested knowledge operators minus one (0 = first order)"),
-    ("n_agents", "int64", False, "number of people"),
-    ("label", "string", False, "`entailment` or `not_entailment`"),
-    ("names", "string", True, "display names of the agents, in atom order"),
-    ("problem", "string", False, "the same problem (with this hypothesis and its label) in the mindgames DSL"),
+#: the columns of a generated dataset, in file order
+FEATURES = (
+    Feature("id", "string", doc="stable identifier: setup and a hash of premise and hypothesis"),
+    Feature("premise", "string", doc="the situation and the public announcements, in English"),
+    Feature("smcdel_problem", "string",
+            doc="SMCDEL input whose `VALID?` answer is the label (agents `Agenta`, `Agentb`, … in the order of `names`; atom i is the predicate of the i-th agent)"),
+    Feature("n_announcements", "int64", doc="announcements after the opening \"someone …\" one"),
+    Feature("pbcheck", "string",
+            doc="contradiction check: SMCDEL input that is valid exactly when no state survives the announcements (always not valid here)"),
+    Feature("hypothesis", "string", doc="what someone can now know, in English"),
+    Feature("setup", "string", doc="forehead, forehead_mirror, internal or explicit"),
+    Feature("hypothesis_depth", "int64", doc="nested knowledge operators minus one (0 = first order)"),
+    Feature("n_agents", "int64", doc="number of people"),
+    Feature("label", "string", doc="`entailment` or `not_entailment`"),
+    Feature("names", "string", sequence=True, doc="display names of the agents, in atom order"),
+    Feature("problem", "string", doc="the same problem (with this hypothesis and its label) in the mindgames DSL"),
 )
 
+TITLE = "MindGames-style theory-of-mind NLI (generated)"
 
-@dataclass(frozen=True)
-class _Column:
-    name: str
-    dtype: str
-    sequence: bool
-    doc: str
-
-    @property
-    def type_text(self) -> str:
-        return f"list of {self.dtype}" if self.sequence else self.dtype
-
-
-def size_category(rows: int) -> str:
-    """Hugging Face ``size_categories`` bucket."""
-    bounds = [(1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"),
-              (1_000_000, "100K<n<1M"), (10_000_000, "1M<n<10M")]
-    for bound, name in bounds:
-        if rows < bound:
-            return name
-    return "10M<n<100M"
+METADATA = CardMetadata(
+    pretty_name=TITLE,
+    task_categories=("text-classification",),
+    task_ids=("natural-language-inference",),
+    tags=("theory-of-mind", "epistemic-logic", "dynamic-epistemic-logic", "synthetic"),
+)
 
 
 def _range(pair: tuple[int, int | None], none_text: str) -> str:
@@ -179,21 +168,30 @@ def context(result: GenerationResult) -> dict:
     anns = _label_rows(rows, "n_announcements")
     blank = {"value": "", "rows": ""}
     return {
-        "title": "MindGames-style theory-of-mind NLI (generated)",
+        "title": TITLE,
         "size_category": size_category(len(rows)),
         "splits": splits,
         "total": total,
-        "columns": [_Column(*c) for c in _COLUMNS],
+        "columns": FEATURES,
         "by_setup": _label_rows(rows, "setup", result.config.setups),
         "by_depth": _label_rows(rows, "hypothesis_depth"),
         "agents_announcements": list(zip_longest(agents, anns, fillvalue=blank)),
         "parameters": parameters(result.config),
         "command": command_line(result.config),
         "version": __version__,
+        "hypothesis_only": _hypothesis_only(result),
     }
 
 
-def render_card(result: GenerationResult) -> str:
+def _hypothesis_only(result: GenerationResult):
+    """The dataset-artifact check (see :mod:`pyfront.evaluation.artifacts`)."""
+    from ..evaluation.artifacts import hypothesis_only
+
+    return hypothesis_only(result.splits.get("train", []), result.splits.get("test", []))
+
+
+def render_body(result: GenerationResult) -> str:
+    """The card's prose (below the YAML header)."""
     import jinja2
 
     text = (
@@ -205,3 +203,14 @@ def render_card(result: GenerationResult) -> str:
         undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True
     )
     return env.from_string(text).render(**context(result))
+
+
+def render_card(result: GenerationResult) -> str:
+    """The whole card: the YAML header ``datasets`` reads, then the prose."""
+    return card_header(result.splits, FEATURES, METADATA) + "\n" + render_body(result)
+
+
+def write_generated(result: GenerationResult, out_dir) -> list:
+    """The split files and the card of a generated dataset."""
+    return write_dataset(out_dir, {n: result.splits[n] for n in SPLIT_NAMES}, FEATURES,
+                         METADATA, render_body(result))

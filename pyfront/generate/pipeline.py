@@ -11,7 +11,9 @@
    twice is the same premise) — until every setup has its quota.  Pairs make every
    premise, hence every setup and every split, exactly 50/50.
 4. **render**: names (a stream of the master seed per premise), English, the published
-   SMCDEL forms and the DSL text of each row.
+   SMCDEL forms and the DSL text of each row; a premise whose English is already another
+   premise's gets other names (:func:`unique_premise_texts`), so splits made of premises
+   are made of premise texts.
 5. **split** (:mod:`.split`) by premise, shuffle each split, **write** JSONL and the card.
 
 Steps 1-2 and 4 run in worker processes; each task is a pure function of its inputs and
@@ -217,6 +219,10 @@ class SetupProgress:
     repeated: int = 0
     capped: int = 0
     failed: int = 0
+    #: premises given other names because their English was another premise's
+    renamed: int = 0
+    #: premises dropped because no names made their English differ from another's
+    same_text: int = 0
     #: the first engine error met, if any
     first_error: str | None = None
     idle_chunks: int = 0
@@ -297,14 +303,16 @@ def row_id(setup: str, premise: str, hypothesis: str) -> str:
     return f"{setup}_{digest[:12]}"
 
 
-def render_group(group: PremiseGroup, seed: int, style: str) -> list[dict]:
-    """The rows of one premise, in :data:`COLUMNS` order."""
+def render_group(group: PremiseGroup, seed: int, style: str, attempt: int = 0) -> list[dict]:
+    """The rows of one premise, in :data:`COLUMNS` order; ``attempt`` > 0 draws other
+    names (see :func:`unique_premise_texts`)."""
     from ..dsl_print import to_dsl
     from ..problem import Announcement, Hypothesis, Problem
     from .names import draw_names
 
     p = group.premise
-    names = draw_names(stream(seed, "names", group.setup, group.ordinal), p.n_agents)
+    again = (attempt,) if attempt else ()
+    names = draw_names(stream(seed, "names", group.setup, group.ordinal, *again), p.n_agents)
     pb = Problem.from_setup(p.setup, names, observations=[list(r) for r in p.observations])
     pb.announcements = [Announcement(formula=a) for a in p.announcement_forms()]
     pb.hypotheses = [
@@ -340,6 +348,43 @@ def run_render_task(task: RenderTask) -> tuple[list[list[dict]], float]:
     t0 = time.perf_counter()
     rows = [render_group(g, task.seed, task.style) for g in task.groups]
     return rows, time.perf_counter() - t0
+
+
+#: other name draws tried for a premise whose English is already another premise's
+RENAME_ATTEMPTS = 50
+
+
+def unique_premise_texts(
+    groups: list[PremiseGroup], rendered: list[list[dict]], seed: int, style: str
+) -> tuple[list[PremiseGroup], list[list[dict]], list[PremiseGroup], list[PremiseGroup]]:
+    """Make every premise *text* belong to one premise group (returns the groups kept,
+    their rows, the groups renamed and the groups dropped).
+
+    Premises differ logically but their English need not: a premise names only the agents
+    its announcements mention, so two premises alike up to who is who read the same when
+    the names fall the same way.  A model sees the text, so such a group gets other names
+    (drawn from its own seed stream, in group order: deterministic); a group whose text
+    no names can change is dropped."""
+    owner: dict[str, int] = {}
+    out_groups: list[PremiseGroup] = []
+    out_rows: list[list[dict]] = []
+    renamed: list[PremiseGroup] = []
+    dropped: list[PremiseGroup] = []
+    for group, rows in zip(groups, rendered):
+        attempt = 0
+        while rows and rows[0]["premise"] in owner and attempt < RENAME_ATTEMPTS:
+            attempt += 1
+            rows = render_group(group, seed, style, attempt)
+        if rows and rows[0]["premise"] in owner:
+            dropped.append(group)
+            continue
+        if attempt:
+            renamed.append(group)
+        if rows:
+            owner[rows[0]["premise"]] = len(out_groups)
+        out_groups.append(group)
+        out_rows.append(rows)
+    return out_groups, out_rows, renamed, dropped
 
 
 # --- running tasks in order ------------------------------------------------------------------
@@ -487,9 +532,16 @@ def generate(
             render_cpu += seconds
             if on_progress:
                 on_progress("render", k + 1, len(batches))
-        t_rendered = time.perf_counter()
     finally:
         runner.close()
+    kept, rendered, renamed, dropped = unique_premise_texts(groups, rendered, config.seed, config.style)
+    for g in renamed:
+        progress[g.setup].renamed += 1
+    for g in dropped:
+        progress[g.setup].same_text += 1
+        progress[g.setup].pairs -= len(g.rows) // 2
+    groups = kept
+    t_rendered = time.perf_counter()
 
     # stage 5 -------------------------------------------------------------------------------
     splits: dict[str, list[dict]] = {name: [] for name in SPLIT_NAMES}
@@ -551,9 +603,13 @@ def verify(result: GenerationResult) -> list[str]:
     """The dataset's guarantees, re-checked on the rows; returns the broken ones."""
     problems: list[str] = []
     seen_pairs: set[tuple[str, str]] = set()
+    seen_ids: set[str] = set()
     premise_split: dict[str, str] = {}
     for name in SPLIT_NAMES:
         for r in result.splits[name]:
+            if r["id"] in seen_ids:
+                problems.append(f"id {r['id']} is used twice")
+            seen_ids.add(r["id"])
             pair = (r["premise"], r["hypothesis"])
             if pair in seen_pairs:
                 problems.append(f"duplicate (premise, hypothesis) in {name}: {r['id']}")

@@ -25,7 +25,9 @@ if TYPE_CHECKING:
 
 DEFAULT_STYLE = "mindgames"
 
-__all__ = ["DEFAULT_STYLE", "SAYABLE", "announcement", "hypothesis", "premise", "sayable", "styles"]
+__all__ = [
+    "DEFAULT_STYLE", "SAYABLE", "announcement", "formula_text", "hypothesis", "premise", "sayable", "styles",
+]
 
 
 def _templates_root():
@@ -121,8 +123,11 @@ def _observation_context(pb: "Problem", env, describer: Describer, words: dict[s
                 others.append({"viewer": names[v], "text": text})
                 if generic is not None:
                     sentences.append(generic.render(viewer=names[v], text=text))
-        viewers.append({"viewer": names[v], "owners": owners, "blind": predicate_given and not owners})
-    return {"observation_sentences": sentences, "viewers": viewers, "other_observations": others}
+        told = [o["text"] for o in others if o["viewer"] == names[v]]
+        viewers.append({"viewer": names[v], "owners": owners, "blind": predicate_given and not owners,
+                        "tells": told, "nothing": not row})
+    return {"observation_sentences": sentences, "viewers": viewers, "other_observations": others,
+            "follows_rule": follows_rule}
 
 
 def _has(env, name: str) -> bool:
@@ -133,6 +138,16 @@ def _has(env, name: str) -> bool:
         return True
     except jinja2.TemplateNotFound:
         return False
+
+
+def _setup_words(words: dict[str, Any], setup: str | None, part: str) -> str:
+    """A style's words for a setup: ``intro`` (what the predicate is about, always true) and
+    ``rule`` (who sees what: said only when the problem's observations follow the setup's
+    rule).  A plain string is an intro with no rule."""
+    entry = (words.get("setups") or {}).get(setup or "", "")
+    if isinstance(entry, str):
+        return entry if part == "intro" else ""
+    return entry.get(part, "")
 
 
 def premise(pb: "Problem", style: str = DEFAULT_STYLE) -> str:
@@ -147,7 +162,8 @@ def premise(pb: "Problem", style: str = DEFAULT_STYLE) -> str:
         "names": [a.name for a in pb.agents],
         "setup": pb.setup,
         "setup_sentences": list(setup.sentences) if setup else [],
-        "setup_intro": (words.get("setups") or {}).get(pb.setup or "", ""),
+        "setup_intro": _setup_words(words, pb.setup, "intro"),
+        "setup_rule": _setup_words(words, pb.setup, "rule"),
         "sentences": list(pb.sentences),
         "law": None if isinstance(pb.law, Top) else d.describe(pb.law, "present"),
         "announcements": [d.describe(a.formula, "present") for a in pb.announcements],
@@ -168,4 +184,12 @@ def hypothesis(pb: "Problem", index: int = 0, style: str = DEFAULT_STYLE) -> str
     env, words = _style(style)
     d = Describer(pb, words)
     node = d.describe(pb.hypotheses[index].formula, "hypothesis")
+    return _squash(env.get_template("hypothesis.j2").render(hypothesis=node))
+
+
+def formula_text(pb: "Problem", form, style: str = DEFAULT_STYLE, tense: str = "present") -> str:
+    """Any formula over ``pb``'s atoms and agents as a sentence in ``style`` (``tense`` as in
+    :meth:`.Describer.describe`): what a hypothesis or an announcement would read."""
+    env, words = _style(style)
+    node = Describer(pb, words).describe(form, tense)
     return _squash(env.get_template("hypothesis.j2").render(hypothesis=node))

@@ -27,6 +27,9 @@ AUTO_EXPLICIT_ATOMS = 16
 
 ENGINES = ("auto", "explicit", "symbolic")
 
+#: the options each engine takes (the native backend hands each engine its own)
+ENGINE_OPTIONS = {"explicit": ("limit",), "symbolic": ("bdd",)}
+
 
 class NativeBackend(StreamingBackend):
     """The embedded checker, choosing its engine by the structure's size."""
@@ -36,24 +39,31 @@ class NativeBackend(StreamingBackend):
     def __init__(self, engine: str = "auto", **options):
         if engine not in ENGINES:
             raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+        unknown = sorted(set(options) - set(ENGINE_OPTIONS["explicit"] + ENGINE_OPTIONS["symbolic"]))
+        if unknown:
+            raise ValueError(f"the native backend has no option {', '.join(map(repr, unknown))} "
+                             "(its options: engine, bdd, limit)")
         self.engine = engine
         self.options = options
         self._explicit = None
         self._symbolic = None
+
+    def _options_of(self, engine: str) -> dict:
+        return {k: v for k, v in self.options.items() if k in ENGINE_OPTIONS[engine]}
 
     # engines, built on first use
     def explicit(self):
         if self._explicit is None:
             from .explicit import ExplicitBackend
 
-            self._explicit = ExplicitBackend(**self.options)
+            self._explicit = ExplicitBackend(**self._options_of("explicit"))
         return self._explicit
 
     def symbolic(self):
         if self._symbolic is None:
             from .symbolic import SymbolicBackend
 
-            self._symbolic = SymbolicBackend(**self.options)
+            self._symbolic = SymbolicBackend(**self._options_of("symbolic"))
         return self._symbolic
 
     def engine_for(self, structure: Structure) -> Backend:

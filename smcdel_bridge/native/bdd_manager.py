@@ -6,9 +6,13 @@ BDD.  This module gives them one spelling for both of ``dd``'s backends: ``dd.cu
 fast; the default) and ``dd.autoref`` (pure Python; used when CUDD is unavailable, with
 the same results).
 
-Atom ``n`` is the variable named ``p<n>``.  Variables are kept in ascending numeric order
-(reordering is switched off), which is the order the reference's BDD library uses; the
-order of ``WHERE?`` answers depends on it.
+Atom ``n`` is the variable named ``p<n>``.  The reference's BDD library orders variables
+by atom number, and the order of ``WHERE?`` answers depends on that order.  Here the order
+is free (:meth:`BddManager.declare_in_order`, :meth:`BddManager.declare_fresh`: whatever
+keeps the BDDs small), and :meth:`BddManager.paths` walks a BDD as it would look in the
+numeric order, so answers do not depend on it.  CUDD's automatic reordering stays off: a
+fixed order chosen from the structure beats sifting on the benchmark families, and
+reordering in the middle of a fixed-point loop costs more than it saves.
 """
 
 from __future__ import annotations
@@ -98,19 +102,59 @@ class BddManager:
         self._vars: dict[int, object] = {}
         self._name_cache: dict[tuple[int, ...], list[str]] = {}
         self._max = None
+        self._numeric = True  # are the variables' levels ascending in atom number?
         self._and_exists = getattr(self.module, "and_exists", None)
         self.declare(atoms)
 
     # --- variables ---------------------------------------------------------------
 
     def declare(self, atoms: Iterable[int]) -> None:
-        """Declare atoms (in ascending order, so that the variable order is numeric)."""
+        """Declare atoms below the ones declared so far, in ascending order."""
         for n in sorted(set(atoms) - self._vars.keys()):
+            if self._numeric and self._max is not None and n < self._max:
+                self._numeric = False
             self.bdd.declare(var_name(n))
             self._vars[n] = self.bdd.var(var_name(n))
             self._name_cache.clear()
             if self._max is None or n > self._max:
                 self._max = n
+
+    def declare_in_order(self, atoms: Iterable[int]) -> None:
+        """Declare atoms below the ones declared so far, in the given order."""
+        for n in atoms:
+            if n not in self._vars:
+                self._declare_at(n, None)
+
+    def declare_fresh(self, atom: int, near) -> None:
+        """Declare ``atom`` just below the deepest variable the BDD ``near`` depends on (the
+        variable of an announcement ``atom <-> near`` then stays next to what it names)."""
+        if atom in self._vars:
+            return
+        level = None
+        if self.impl == "cudd":
+            support = self.bdd.support(near)
+            if support:
+                level = 1 + max(self.bdd.level_of_var(v) for v in support)
+        self._declare_at(atom, level)
+
+    def _declare_at(self, n: int, level: int | None) -> None:
+        name = var_name(n)
+        if level is None or level >= len(self._vars):
+            self.bdd.declare(name)
+            level = len(self._vars)
+        else:
+            self.bdd.insert_var(name, level)
+        self._vars[n] = self.bdd.var(name)
+        self._name_cache.clear()
+        if self._numeric:
+            self._numeric = self._levels_numeric()
+        if self._max is None or n > self._max:
+            self._max = n
+
+    def _levels_numeric(self) -> bool:
+        level = self.bdd.level_of_var
+        atoms = sorted(self._vars)
+        return all(level(var_name(a)) < level(var_name(b)) for a, b in zip(atoms, atoms[1:]))
 
     def var(self, atom: int):
         node = self._vars.get(atom)
@@ -182,8 +226,16 @@ class BddManager:
         """Partial assignments along the paths of ``u`` to ``true``, then-branch first.
 
         This is the order in which the reference enumerates satisfying assignments
-        before completing them with the variables a path skips.
+        before completing them with the variables a path skips.  The paths are those of
+        the BDD in the numeric variable order, whatever the order of this manager.
         """
+        if not self._numeric:
+            scratch = BddManager(self.impl, (atom_of(v) for v in self.bdd.support(u)))
+            copy = self.bdd.copy(u, scratch.bdd)
+            listed = list(scratch.paths(copy))
+            del copy  # before its manager
+            yield from listed
+            return
         true, false = self.true, self.false
         stack: list[tuple[object, bool, tuple[tuple[int, bool], ...]]] = [(u, False, ())]
         while stack:

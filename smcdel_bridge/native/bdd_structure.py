@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from .. import language as L
-from ..errors import NotBooleanError, TooLargeError
+from ..errors import NotBooleanError, TooLargeError, UnsupportedFormula
 from .bdd_manager import BddManager
 from .order import list_difference
 
@@ -77,6 +77,8 @@ class FormulaInterner:
             return (t, self.key(f.ann), self.key(f.f))
         if t in (L.Announce, L.AnnounceW):
             return (t, tuple(f.group), self.key(f.ann), self.key(f.f))
+        if isinstance(f, L.Form):
+            raise UnsupportedFormula.node(f, "the S5 checker")
         raise TypeError(f"not a formula: {f!r}")
 
 
@@ -149,7 +151,10 @@ class SymbolicStructure:
         atoms = set(props) | set(law.atoms()) | set(extra_atoms)
         for _, ps in obs_t:
             atoms.update(ps)
-        manager.declare(atoms)
+        if manager.impl == "cudd":
+            manager.declare_in_order(interleaved_order(atoms, obs_t))
+        else:
+            manager.declare(atoms)
         context = Context(manager)
         return cls(context, props, obs_t, lambda: bool_bdd_of(manager, law))
 
@@ -177,6 +182,10 @@ class SymbolicStructure:
     def fresh_atom(self) -> int:
         """The reference's ``freshp``: one above the largest atom (1 for no atoms)."""
         return max(self.props) + 1 if self.props else 1
+
+    def agents(self) -> tuple[str, ...]:
+        """The agents of ``OBS``, each once, in input order."""
+        return tuple(dict.fromkeys(a for a, _ in self.obs))
 
     def observed(self, agent: str) -> tuple[int, ...]:
         for a, ps in self.obs:
@@ -225,6 +234,7 @@ class SymbolicStructure:
         """The structure after ``form`` is announced to ``group`` (a fresh atom they observe)."""
         k = self.fresh_atom()
         fbdd = self.bdd_of(form)
+        self.manager.declare_fresh(k, fbdd)
         kvar = self.manager.var(k)
         props = tuple(sorted((k, *self.props)))
         members = set(group)
@@ -262,16 +272,24 @@ class SymbolicStructure:
             return m.false
         if t is L.Neg:
             return ~self.bdd_of(f.f)
-        if t is L.Conj:
-            out = m.true
+        if t is L.Conj:  # stops at a conjunct that is false, as the reference's conSet
+            false = m.false
+            parts = []
             for g in f.fs:
-                out = out & self.bdd_of(g)
-            return out
-        if t is L.Disj:
-            out = m.false
+                v = self.bdd_of(g)
+                if v == false:
+                    return false
+                parts.append(v)
+            return _fold(parts, _and, m.true)
+        if t is L.Disj:  # stops at a disjunct that is true (disSet)
+            true = m.true
+            parts = []
             for g in f.fs:
-                out = out | self.bdd_of(g)
-            return out
+                v = self.bdd_of(g)
+                if v == true:
+                    return true
+                parts.append(v)
+            return _fold(parts, _or, m.false)
         if t is L.Xor:
             out = m.false
             for g in f.fs:
@@ -306,10 +324,15 @@ class SymbolicStructure:
         if t is L.PubAnnounce:
             return m.implies(self.bdd_of(f.ann), self.update(f.ann).bdd_of(f.f))
         if t is L.PubAnnounceW:
+            # announcing whether: the announcement to every agent of a fresh atom k <-> ann.
+            # The k = 1 half of that structure is the update with ann and the k = 0 half the
+            # update with ~ann (every agent observes k, so no relation crosses the halves,
+            # and every BDD restricted to one half is the one of that update): one structure
+            # instead of two, so a sequence of d such announcements costs d, not 2^d.
+            k = self.fresh_atom()
+            after = self.announce(self.agents(), f.ann).bdd_of(f.f)
             return m.ite(
-                self.bdd_of(f.ann),
-                self.update(f.ann).bdd_of(f.f),
-                self.update_not(f.ann).bdd_of(f.f),
+                self.bdd_of(f.ann), m.restrict(after, k, True), m.restrict(after, k, False)
             )
         if t is L.Announce:
             k = self.fresh_atom()
@@ -321,6 +344,8 @@ class SymbolicStructure:
             return m.ite(
                 self.bdd_of(f.ann), m.restrict(after, k, True), m.restrict(after, k, False)
             )
+        if isinstance(f, L.Form):
+            raise UnsupportedFormula.node(f, "the S5 checker")
         raise TypeError(f"not a formula: {f!r}")
 
     def _common(self, group: tuple[str, ...], g):
@@ -389,10 +414,86 @@ def _complete(missing: list[int], i: int, trues: list[int], out: list) -> None:
     _complete(missing, i + 1, trues + [missing[i]], out)
 
 
+def _and(u, v):
+    return u & v
+
+
+def _or(u, v):
+    return u | v
+
+
+def _fold(parts: list, op, unit):
+    """``parts`` combined left to right (a balanced tree of pairs builds far larger
+    intermediate BDDs on the muddy children's "nobody knows")."""
+    out = unit
+    for v in parts:
+        out = op(out, v)
+    return out
+
+
+def interleaved_order(atoms: Iterable[int], obs) -> list[int]:
+    """A variable order that keeps each agent's observed atoms together: the atoms nobody
+    observes first, then agent by agent (input order) the atoms not placed yet.
+
+    Knowledge quantifies exactly the atoms an agent does not see; with what one agent sees
+    on neighbouring levels, the BDDs of laws and announcements that relate an agent's atoms
+    (the coins and payers of the dining cryptographers) stay narrow.
+    """
+    atoms = set(atoms)
+    placed: dict[int, None] = {}
+    seen = {p for _, ps in obs for p in ps}
+    for p in sorted(atoms - seen):
+        placed[p] = None
+    for _, ps in obs:
+        for p in sorted(ps):
+            if p in atoms:
+                placed.setdefault(p, None)
+    for p in sorted(atoms):
+        placed.setdefault(p, None)
+    return list(placed)
+
+
 def bool_bdd_of(manager: BddManager, f: L.Form):
-    """The BDD of a Boolean formula (the reference's ``boolBddOf``, used for the law)."""
-    if not L.is_boolean(f):
-        raise NotBooleanError()
-    context = Context(manager)
-    scratch = SymbolicStructure(context, (), (), lambda: manager.true)
-    return scratch.bdd_of(f)
+    """The BDD of the law (the reference's ``boolBddOf``), evaluated as lazily as there:
+    a conjunction stops at a conjunct whose BDD is false, a disjunction at one whose BDD
+    is true, so ``Bot & K a p`` is the law ``Bot``; meeting an epistemic or dynamic
+    operator raises :class:`NotBooleanError`."""
+    t = type(f)
+    if t is L.Prp:
+        return manager.var(f.n)
+    if t is L.Top:
+        return manager.true
+    if t is L.Bot:
+        return manager.false
+    if t is L.Neg:
+        return ~bool_bdd_of(manager, f.f)
+    if t is L.Conj:
+        out = manager.true
+        for g in f.fs:
+            v = bool_bdd_of(manager, g)
+            if v == manager.false:
+                return v
+            out = out & v
+        return out
+    if t is L.Disj:
+        out = manager.false
+        for g in f.fs:
+            v = bool_bdd_of(manager, g)
+            if v == manager.true:
+                return v
+            out = out | v
+        return out
+    if t is L.Xor:
+        out = manager.false
+        for g in f.fs:
+            out = manager.xor(out, bool_bdd_of(manager, g))
+        return out
+    if t is L.Impl:
+        return manager.implies(bool_bdd_of(manager, f.a), bool_bdd_of(manager, f.b))
+    if t is L.Equi:
+        return manager.equiv(bool_bdd_of(manager, f.a), bool_bdd_of(manager, f.b))
+    if t is L.Forall:
+        return manager.forall(f.props, bool_bdd_of(manager, f.f))
+    if t is L.Exists:
+        return manager.exists(f.props, bool_bdd_of(manager, f.f))
+    raise NotBooleanError()

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .. import language as L
+from ..errors import UnsupportedFormula
 from ..language import Form
 from .bitspace import Space
 from .knowledge import BitStructure
@@ -210,11 +211,18 @@ def _groupw(bs: BitStructure, f: L.AnnounceW) -> int:
     return (ann & (after >> sp.size)) | ((sp.full ^ ann) & after)
 
 
-_TABLE: dict[type, Callable[[BitStructure, Form], int]] = {
+class _Dispatch(dict):
+    """Formula class -> evaluator; a class without one is a clean one-line error."""
+
+    def __missing__(self, cls):
+        raise UnsupportedFormula(f"the S5 checker cannot handle {cls.__name__} formulas")
+
+
+_TABLE: dict[type, Callable[[BitStructure, Form], int]] = _Dispatch({
     L.Top: _top, L.Bot: _bot, L.Prp: _prp, L.Neg: _neg,
     L.Conj: _conj, L.Disj: _disj, L.Xor: _xor, L.Impl: _impl, L.Equi: _equi,
     L.Forall: _forall, L.Exists: _exists,
     L.K: _k, L.Kw: _kw, L.Ck: _ck, L.Ckw: _ckw, L.Dk: _dk, L.Dkw: _dkw,
     L.PubAnnounce: _pub, L.PubAnnounceW: _pubw,
     L.Announce: _group, L.AnnounceW: _groupw,
-}
+})

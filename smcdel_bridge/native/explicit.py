@@ -125,9 +125,11 @@ class ExplicitBackend(StreamingBackend):
 
     name = "explicit"
 
-    def __init__(self, limit: int = MAX_ATOMS, **_options):
-        """``limit``: most atoms (fresh ones included) to enumerate; options meant for
-        other engines (such as ``bdd=``) are accepted and ignored."""
+    def __init__(self, limit: int = MAX_ATOMS, **options):
+        """``limit``: most atoms (fresh ones included) to enumerate."""
+        if options:
+            raise ValueError(f"the explicit engine has no option {', '.join(map(repr, options))} "
+                             "(its option: limit)")
         self.limit = limit
 
     def available(self) -> bool:

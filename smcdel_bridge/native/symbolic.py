@@ -32,7 +32,10 @@ class SymbolicBackend(StreamingBackend):
 
     name = "symbolic"
 
-    def __init__(self, bdd: str = "auto", **_options):
+    def __init__(self, bdd: str = "auto", **options):
+        if options:
+            raise ValueError(f"the symbolic engine has no option {', '.join(map(repr, options))} "
+                             "(its option: bdd)")
         self.bdd_impl = bdd
 
     def available(self) -> bool:

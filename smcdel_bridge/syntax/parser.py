@@ -19,6 +19,7 @@ from ..language import (
 )
 from ..program import CheckInput, Structure, TrueQ, ValidQ, WhereQ
 from . import _tables
+from .fastpath import parse_published
 from .lexer import Token, position, scan
 
 
@@ -195,7 +196,13 @@ def _run(kinds, values, where, lex_error, start):
 
 
 def parse_input(text: str) -> CheckInput:
-    """Parse a whole SMCDEL input (``VARS … LAW … OBS … jobs``)."""
+    """Parse a whole SMCDEL input (``VARS … LAW … OBS … jobs``).
+
+    Inputs in the published one-line MindGames form take a fast path that builds the same
+    tree (:mod:`.fastpath`); everything else, errors included, goes through the tables."""
+    program = parse_published(text)
+    if program is not None:
+        return program
     return parse_text(text, "CheckInput")
 
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import Callable
 
 from ..language import (
-    Announce, AnnounceW, Bot, Ck, Ckw, Conj, Disj, Dk, Dkw, Equi, Exists, Forall, Form,
-    Impl, K, Kw, Neg, Prp, PubAnnounce, PubAnnounceW, Top, Xor,
+    Announce, AnnounceW, Bot, Ck, Ckw, Conj, Disj, Dk, Dkw, Dynamic, Equi, Exists, Forall,
+    Form, Impl, K, Kw, Neg, Prp, PubAnnounce, PubAnnounceW, Top, Xor,
 )
+from ..errors import UnsupportedFormula
 from ..program import CheckInput, TrueQ, ValidQ, WhereQ
 
 
@@ -130,6 +131,8 @@ def _pp(node: Form, sub: list[str]) -> str:
         return f"[{', '.join(node.group)} ! {sub[0]}]{sub[1]}"
     if t is AnnounceW:
         return f"[{', '.join(node.group)} ?! {sub[0]}]{sub[1]}"
+    if isinstance(node, Form):
+        raise UnsupportedFormula.node(node, "SMCDEL's syntax")
     raise TypeError(f"not a formula: {node!r}")
 
 
@@ -139,6 +142,18 @@ _GROUP_NAMES = {Ck: "Ck", Ckw: "Ckw", Dk: "Dk", Dkw: "Dkw"}
 def pp_form(f: Form) -> str:
     """The reference's ``ppForm``: how it shows a formula in its answers."""
     return fold(f, _pp)
+
+
+def _pp_any(node: Form, sub: list[str]) -> str:
+    if type(node) is Dynamic:
+        return f"[{node.action.label}] {sub[0]}"
+    return _pp(node, sub)
+
+
+def pp_any(f: Form) -> str:
+    """``pp_form``, also for formulas with event-model modalities (shown ``[label] f``),
+    which the reference cannot show: for messages and ``str()``, not for SMCDEL output."""
+    return fold(f, _pp_any)
 
 
 # --- SMCDEL input text -------------------------------------------------------------------
@@ -236,6 +251,8 @@ def _inp(node: Form, sub: list[tuple[str, list[str]]]) -> str:
         return f"([ {_group(node.group)} ! {texts[0]} ] {texts[1]})"
     if t is AnnounceW:
         return f"([ {_group(node.group)} ? ! {texts[0]} ] {texts[1]})"
+    if isinstance(node, Form):
+        raise UnsupportedFormula.node(node, "SMCDEL's syntax")
     raise TypeError(f"not a formula: {node!r}")
 
 

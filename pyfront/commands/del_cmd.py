@@ -1,0 +1,57 @@
+"""``mindgames del FILE``: check Kripke models and action (event) models written directly.
+
+The input is the JSON case format of ``docs/event-models.md``: a ``.json`` file holding
+one case (or a list of cases), or JSON lines (``.jsonl``, or ``-`` for stdin), one case a
+line.  Each case gives one output line, in input order and as soon as it is answered:
+``{"id", "answers": [{"at_actual", "valid"}, ...], "agrees"}`` (``agrees`` compares with
+the answers recorded in the case, ``null`` when it records none) or ``{"id", "error"}``.
+A bad line or case is reported on stderr as ``FILE:LINE: …`` and the rest goes on; the
+exit code is 1 when any case failed or disagreed.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "answer queries on Kripke models after action (event) models, from JSON cases"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE",
+                        help="cases: FILE.jsonl (one a line), FILE.json (one case) or - (stdin)")
+    parser.add_argument("-o", "--output", metavar="OUT",
+                        help="write the result lines here (as they are computed) "
+                             "instead of stdout")
+    parser.add_argument("--backend", default="explicit", metavar="NAME",
+                        help="event-model engine (default: explicit)")
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+    import time
+
+    from smcdel_bridge.dynamic.backend import event_backend_names, get_event_backend
+
+    from ..errors import UserError
+    from ..del_cases import check_cases, read_cases
+
+    if args.backend not in event_backend_names():
+        raise UserError(f"unknown event backend {args.backend!r}; choose one of "
+                        f"{', '.join(event_backend_names())}")
+    backend = get_event_backend(args.backend)
+    items = read_cases(args.file)
+    out = sys.stdout
+    if args.output:
+        try:
+            out = open(args.output, "w", encoding="utf-8")
+        except OSError as err:
+            raise UserError(err.strerror or str(err), file=args.output) from None
+    start = time.perf_counter()
+    try:
+        summary = check_cases(items, backend, out, sys.stderr)
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    wall = time.perf_counter() - start
+    print(summary.text(wall), file=sys.stderr)
+    return 0 if summary.ok else 1

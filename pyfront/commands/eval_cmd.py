@@ -1,0 +1,117 @@
+"""``mindgames eval``: ask a language model (or a baseline) the items of a dataset, and
+``mindgames eval compare RUN_DIR…``: several runs side by side."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "evaluate a model on a dataset (NLI or multiple choice); 'eval compare RUN_DIR...' compares runs"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.usage = ("mindgames eval DATASET -m MODEL -o RUN_DIR [options]\n"
+                    "       mindgames eval compare RUN_DIR [RUN_DIR ...]")
+    parser.add_argument("target", nargs="+", metavar="DATASET",
+                        help="a dataset file (.jsonl/.csv) or folder (its test split), or "
+                             "'compare' followed by run folders")
+    parser.add_argument("-m", "--model", metavar="MODEL",
+                        help="openai:NAME, hf:PATH_OR_NAME, baseline:random|majority|hypothesis-only")
+    parser.add_argument("-o", "--output", metavar="RUN_DIR",
+                        help="folder for results.jsonl, metrics.json, report.md (and the response cache)")
+    parser.add_argument("--format", default="nli", metavar="LIST",
+                        help="nli, mcq or both: nli,mcq (default nli)")
+    parser.add_argument("--kind", default="retrospective", metavar="LIST",
+                        help="question kinds: retrospective, prospective or both (default retrospective)")
+    parser.add_argument("--distractors", default="hard", metavar="LIST",
+                        help="mcq distractors: hard (near misses), easy (from other problems) "
+                             "or both (default hard)")
+    parser.add_argument("--probe", default="none", metavar="LIST",
+                        help="mcq probe: none, nota ('None of the above' replaces the true "
+                             "option) or both: none,nota (default none)")
+    parser.add_argument("--split", default="test", help="split file of a dataset folder (default test)")
+    parser.add_argument("--train", metavar="FILE",
+                        help="train split for the majority and hypothesis-only baselines "
+                             "(default: train.jsonl beside the dataset)")
+    parser.add_argument("--limit", type=int, metavar="N", help="only the first N rows")
+    parser.add_argument("--seed", type=int, default=0, help="seed of options, baselines and intervals (default 0)")
+    parser.add_argument("--base-url", metavar="URL",
+                        help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 "
+                             "(default $OPENAI_BASE_URL or OpenAI's); key from $OPENAI_API_KEY")
+    parser.add_argument("--concurrency", type=int, default=4, metavar="N",
+                        help="requests in flight at once (default 4)")
+    parser.add_argument("--max-tokens", type=int, default=16, metavar="N",
+                        help="longest reply (default 16)")
+    parser.add_argument("--temperature", type=float, default=0.0, help="(default 0)")
+    parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
+                        help="seconds per request before it is retried (default 60)")
+    parser.add_argument("--max-retries", type=int, default=6, metavar="N",
+                        help="retries of a request on 429/5xx/timeouts (default 6)")
+    parser.add_argument("--backoff", type=float, default=0.5, metavar="S",
+                        help="first wait before a retry, doubled each time (default 0.5)")
+    parser.add_argument("--system", metavar="TEXT", help="a system message for chat models")
+    parser.add_argument("--cache", metavar="FILE",
+                        help="response cache (default RUN_DIR/cache.jsonl): replies already "
+                             "in it are not asked again")
+
+
+def _list(text: str, allowed: tuple[str, ...], option: str) -> list[str]:
+    from ..errors import UserError
+
+    values = [v.strip() for v in text.split(",") if v.strip()]
+    bad = [v for v in values if v not in allowed]
+    if bad or not values:
+        raise UserError(f"{option} takes {', '.join(allowed)} (comma-separated): got {text!r}")
+    return list(dict.fromkeys(values))
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+    from pathlib import Path
+
+    from ..errors import UserError
+
+    if args.target[0] == "compare":
+        from ..evaluation.compare import compare_table
+
+        if len(args.target) < 2:
+            raise UserError("eval compare takes one or more run folders")
+        sys.stdout.write(compare_table(args.target[1:]))
+        return 0
+    if len(args.target) != 1:
+        raise UserError("eval takes one dataset (or: eval compare RUN_DIR…)")
+    if not args.model or not args.output:
+        raise UserError("eval needs -m MODEL and -o RUN_DIR")
+    from ..evaluation import items as it
+    from ..evaluation.models import make_model
+    from ..evaluation.pipeline import dataset_file, evaluate, train_file
+    from ..evaluation.runner import progress_printer
+
+    for name, value in (("--concurrency", args.concurrency), ("--max-tokens", args.max_tokens)):
+        if value < 1:
+            raise UserError(f"{name} must be at least 1")
+    if args.limit is not None and args.limit < 0:
+        raise UserError("--limit must not be negative")
+    sets = it.settings(_list(args.format, it.FORMATS, "--format"), _list(args.kind, it.KINDS, "--kind"),
+                       _list(args.distractors, it.DISTRACTORS, "--distractors"),
+                       _list(args.probe, it.PROBES, "--probe"))
+    dataset = dataset_file(args.target[0], args.split)
+    run_dir = Path(args.output)
+    if run_dir.exists() and not run_dir.is_dir():
+        raise UserError("not a folder", file=str(run_dir))
+    model = make_model(args.model, seed=args.seed, base_url=args.base_url, max_tokens=args.max_tokens,
+                       temperature=args.temperature, timeout=args.timeout,
+                       max_retries=args.max_retries, backoff=args.backoff,
+                       concurrency=args.concurrency, system=args.system)
+    result = evaluate(dataset, model, run_dir, sets, seed=args.seed,
+                      train=train_file(dataset, args.train), limit=args.limit,
+                      cache=Path(args.cache) if args.cache else None, on_scored=progress_printer())
+    out = result.outcome
+    asked = f"{out.requests} asked" + (f", {out.from_cache} from the cache" if out.from_cache else "")
+    if out.error is not None:
+        raise UserError(f"{out.error} ({out.scored} of {len(result.items)} items scored and kept in "
+                        f"{run_dir / 'results.jsonl'}; run again to resume)")
+    m = result.metrics or {}
+    print(f"eval: {m.get('n')} items ({asked}): accuracy {m.get('accuracy', 0):.4f} "
+          f"(95% CI {m['ci95'][0]:.4f}-{m['ci95'][1]:.4f}), macro-F1 {m.get('macro_f1', 0):.4f}, "
+          f"unparsed {m.get('unparsed')}; wrote {run_dir}/", file=sys.stderr)
+    return 0

@@ -1,0 +1,29 @@
+"""``mindgames export lm-eval DATASET -o DIR``: a dataset as lm-evaluation-harness tasks."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "export a dataset for other tools: 'export lm-eval DATASET -o DIR' writes lm-evaluation-harness task YAML"
+
+TARGETS = ("lm-eval",)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("target", choices=TARGETS, help="what to export for (lm-eval)")
+    parser.add_argument("dataset", metavar="DATASET", help="a dataset folder (train/validation/test.jsonl) or one .jsonl file")
+    parser.add_argument("-o", "--output", required=True, metavar="DIR", help="folder for the task YAML files")
+    parser.add_argument("--name", help="task name prefix (default mindgames_<dataset folder>)")
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    from ..evaluation.lm_eval_export import export
+
+    written = export(args.dataset, args.output, args.name)
+    for path in written:
+        print(path)
+    print(f"export: wrote {len(written)} lm-eval tasks; run them with "
+          f"lm_eval --include_path {args.output} --tasks {written[0].stem} …", file=sys.stderr)
+    return 0

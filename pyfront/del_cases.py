@@ -1,0 +1,211 @@
+"""Reading JSON event-model cases and checking them one by one (``mindgames del``).
+
+Cases are read lazily, answered one at a time, and each result line is written and
+flushed before the next case starts, so an interrupted run keeps what it computed.
+A line that is not JSON, or a case that cannot run, becomes an error line; the rest go on.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import IO, Iterator
+
+from smcdel_bridge.errors import SmcdelError
+from smcdel_bridge.native.deep import call_deep
+
+from .errors import UserError
+
+
+@dataclass
+class Item:
+    """One case of the input: where it is, and its JSON (or why it is not JSON)."""
+
+    file: str
+    line: int
+    obj: object = None
+    error: str | None = None
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+def read_cases(path: str) -> Iterator[Item]:
+    """The cases of a ``.json`` document (one case or a list) or of JSON lines."""
+    import sys
+
+    name = "<stdin>" if path == "-" else path
+    try:
+        fh = sys.stdin.buffer if path == "-" else open(path, "rb")
+    except OSError as err:
+        raise UserError(err.strerror or str(err), file=path) from None
+    if path.endswith(".json"):
+        with fh:
+            data = fh.read()
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as err:
+            raise UserError(f"not UTF-8 text ({err.reason})", file=name) from None
+        return _document(text, name)
+    return _lines(fh, name)
+
+
+def _loads(text: str):
+    """``json.loads``, also for values nested deeper than Python's recursion limit."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        return call_deep(json.loads, text)
+
+
+def _document(text: str, name: str) -> Iterator[Item]:
+    try:
+        obj = _loads(text)
+    except json.JSONDecodeError as err:
+        yield Item(name, err.lineno, error=f"{name}:{err.lineno}:{err.colno}: "
+                                           f"invalid JSON: {err.msg}")
+        return
+    if isinstance(obj, list):
+        for i, case in enumerate(obj, 1):
+            yield Item(name, _line_of(text, i), case)
+    else:
+        yield Item(name, 1, obj)
+
+
+def _line_of(text: str, index: int) -> int:
+    """Best effort: the line where the ``index``-th case of a list starts."""
+    depth, count = 0, 0
+    line = 1
+    in_string = escape = False
+    for ch in text:
+        if ch == "\n":
+            line += 1
+        if in_string:
+            if escape:
+                escape = False
+            elif ch == "\\":
+                escape = True
+            elif ch == '"':
+                in_string = False
+            continue
+        if ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth == 2:
+                count += 1
+                if count == index:
+                    return line
+        elif ch in "]}":
+            depth -= 1
+    return 1
+
+
+def _lines(fh, name: str) -> Iterator[Item]:
+    """One item per non-blank line of a binary stream; a line that is not UTF-8 or not
+    JSON is an error item, and the lines after it are read all the same."""
+    with fh:
+        for n, raw in enumerate(fh, 1):
+            try:
+                line = raw.decode("utf-8-sig" if n == 1 else "utf-8").rstrip("\r\n")
+            except UnicodeDecodeError as err:
+                yield Item(name, n, error=f"{name}:{n}:{err.start + 1}: not UTF-8 text")
+                continue
+            if not line.strip():
+                continue
+            try:
+                yield Item(name, n, _loads(line))
+            except json.JSONDecodeError as err:
+                yield Item(name, n, error=f"{name}:{n}:{err.colno}: invalid JSON: {err.msg}")
+
+
+@dataclass
+class Summary:
+    cases: int = 0
+    answers: int = 0
+    errors: int = 0
+    disagreements: int = 0
+    unchecked: int = 0
+    engine_seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and not self.disagreements
+
+    def text(self, wall: float) -> str:
+        return (f"{self.cases} cases, {self.answers} answers: "
+                f"{self.cases - self.errors - self.disagreements - self.unchecked} agree, "
+                f"{self.disagreements} disagree, {self.unchecked} without recorded answers, "
+                f"{self.errors} errors (engine {self.engine_seconds:.3f} s, wall {wall:.3f} s)")
+
+
+def _agrees(case, answers) -> tuple[bool | None, list[str]]:
+    """Whether the answers equal those recorded (None: none recorded), and the mismatches."""
+    if not case.has_answers:
+        return None, []
+    wrong = []
+    for i, (q, (at, val)) in enumerate(zip(case.queries, answers), 1):
+        for key, want, got in (("at_actual", q.at_actual, at), ("valid", q.valid, val)):
+            if want is not None and want != got:
+                wrong.append(f"query {i} {key}: recorded {json.dumps(want)}, got "
+                             f"{json.dumps(got)}")
+    return not wrong, wrong
+
+
+def check_one(item: Item, backend, summary: Summary) -> tuple[dict, str | None]:
+    """The result line of one case (``{"id", "answers", "agrees"}`` or ``{"id", "error"}``)
+    and the one-line report of what went wrong, if anything."""
+    from smcdel_bridge.dynamic.jsonio import case_from_json
+
+    cid = item.obj.get("id") if isinstance(item.obj, dict) else None
+    if item.error is not None:
+        return {"id": cid, "error": item.error}, item.error
+
+    def answer():
+        case = case_from_json(item.obj)
+        start = time.perf_counter()
+        try:
+            return case, backend.run(case.model, case.actions,
+                                     [q.formula for q in case.queries])
+        finally:
+            summary.engine_seconds += time.perf_counter() - start
+
+    try:
+        try:
+            case, result = answer()
+        except RecursionError:  # a formula nested thousands of levels deep
+            case, result = call_deep(answer)
+    except Exception as err:  # noqa: BLE001 - one bad case must not stop the batch
+        text = str(err) if isinstance(err, SmcdelError) else (
+            f"internal error: {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}")
+        label = f"{cid}: " if cid else ""
+        message = f"{item.where}: {label}{text}"
+        return {"id": cid, "error": message}, message
+    agrees, wrong = _agrees(case, result.answers)
+    out = {"id": case.id,
+           "answers": [{"at_actual": a, "valid": v} for a, v in result.answers],
+           "agrees": agrees}
+    problem = f"{item.where}: {case.id}: disagrees: " + "; ".join(wrong) if wrong else None
+    return out, problem
+
+
+def check_cases(items, backend, out: IO[str], err: IO[str]) -> Summary:
+    """Answer every item, writing each result line to ``out`` (flushed) and each problem
+    to ``err`` as one line; returns the counts."""
+    summary = Summary()
+    for item in items:
+        row, problem = check_one(item, backend, summary)
+        summary.cases += 1
+        if "error" in row:
+            summary.errors += 1
+        else:
+            summary.answers += len(row["answers"])
+            summary.disagreements += row["agrees"] is False
+            summary.unchecked += row["agrees"] is None
+        if problem:
+            print(problem, file=err, flush=True)
+        out.write(json.dumps(row) + "\n")
+        out.flush()
+    return summary

@@ -1,0 +1,180 @@
+"""A client for OpenAI-compatible chat-completions endpoints (vLLM, llama.cpp's server,
+Ollama, hosted APIs), on the standard library.
+
+Retries: 429, 408, 5xx and timeouts are retried with exponential backoff, waiting at
+least what ``Retry-After`` asks; a refused connection is retried briefly (a server that
+is restarting).  A refused key (401/403), any other 4xx, a reply that is not JSON or has
+no message, and a server that stays unreachable are one-line :class:`UserError`s.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import http.client
+import json
+import os
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from typing import Any
+
+from ..errors import UserError
+from .items import EvalItem
+from .models import Model, Reply
+
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
+#: longest wait between two attempts, whatever Retry-After says
+MAX_WAIT = 60.0
+#: attempts at a server that refuses connections
+CONNECT_ATTEMPTS = 3
+
+
+def retry_after(value: str | None) -> float | None:
+    """Seconds to wait from a ``Retry-After`` header (seconds or an HTTP date)."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+class _Retry(Exception):
+    def __init__(self, reason: str, wait: float | None = None):
+        self.reason, self.wait = reason, wait
+
+
+class OpenAIChat(Model):
+    cached = True
+
+    def __init__(self, name: str, *, base_url: str | None = None, api_key: str | None = None,
+                 max_tokens: int = 16, temperature: float = 0.0, timeout: float = 60.0,
+                 max_retries: int = 6, backoff: float = 0.5, concurrency: int = 4,
+                 system: str | None = None):
+        self.name = name
+        self.spec = f"openai:{name}"
+        self.base_url = (base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
+        self.url = self.base_url + "/chat/completions"
+        self.api_key = api_key if api_key is not None else os.environ.get("OPENAI_API_KEY")
+        self.max_tokens, self.temperature, self.timeout = max_tokens, temperature, timeout
+        self.max_retries, self.backoff = max_retries, backoff
+        self.concurrency = max(1, concurrency)
+        self.system = system
+        self._stop = threading.Event()
+        if not self.url.startswith(("http://", "https://")):
+            raise UserError(f"--base-url must start with http:// or https://: {self.base_url!r}")
+
+    def identity(self) -> dict[str, Any]:
+        return {"model": self.spec, "base_url": self.base_url, "max_tokens": self.max_tokens,
+                "temperature": self.temperature, "system": self.system}
+
+    def close(self) -> None:
+        self._stop.set()
+
+    def _body(self, item: EvalItem) -> bytes:
+        messages = [{"role": "system", "content": self.system}] if self.system else []
+        messages.append({"role": "user", "content": item.prompt})
+        return json.dumps({"model": self.name, "messages": messages, "max_tokens": self.max_tokens,
+                           "temperature": self.temperature}).encode("utf-8")
+
+    def _sleep(self, seconds: float) -> None:
+        if self._stop.wait(min(seconds, MAX_WAIT)):
+            raise UserError("stopped")
+
+    def respond(self, item: EvalItem) -> Reply:
+        body = self._body(item)
+        refused = 0
+        attempt = 0
+        while True:
+            if self._stop.is_set():
+                raise UserError("stopped")
+            try:
+                return self._once(body)
+            except _Retry as retry:
+                if retry.reason.startswith("cannot connect"):
+                    refused += 1
+                    if refused >= CONNECT_ATTEMPTS:
+                        raise UserError(f"{self.url}: {retry.reason}") from None
+                attempt += 1
+                if attempt > self.max_retries:
+                    raise UserError(f"{self.url}: {retry.reason}, still after "
+                                    f"{self.max_retries} retries") from None
+                wait = self.backoff * 2 ** (attempt - 1)
+                if retry.wait is not None:
+                    wait = max(wait, retry.wait)
+                self._sleep(wait)
+
+    def _once(self, body: bytes) -> Reply:
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if self.api_key:
+            headers["Authorization"] = f"Bearer {self.api_key}"
+        req = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
+        try:
+            with urllib.request.urlopen(req, timeout=self.timeout) as resp:
+                raw = resp.read()
+        except urllib.error.HTTPError as err:
+            status = err.code
+            try:
+                detail = _error_text(err.read())
+            except (OSError, http.client.HTTPException):
+                detail = ""
+            wait = retry_after(err.headers.get("Retry-After") if err.headers else None)
+            if status == 429 or status == 408 or status >= 500:
+                raise _Retry(f"HTTP {status}", wait) from None
+            if status in (401, 403):
+                raise UserError(f"{self.url}: HTTP {status}: the server refused the key "
+                                f"(OPENAI_API_KEY){detail}") from None
+            raise UserError(f"{self.url}: HTTP {status}{detail}") from None
+        except urllib.error.URLError as err:
+            reason = err.reason
+            if isinstance(reason, (TimeoutError, socket.timeout)):
+                raise _Retry("timed out") from None
+            if isinstance(reason, ConnectionRefusedError):
+                raise _Retry(f"cannot connect ({reason.strerror or reason})") from None
+            raise UserError(f"{self.url}: cannot reach the server ({reason})") from None
+        except (TimeoutError, socket.timeout):
+            raise _Retry("timed out") from None
+        except (ConnectionError, http.client.HTTPException) as err:
+            raise _Retry(f"connection lost ({type(err).__name__})") from None
+        return _reply(self.url, raw)
+
+
+def _error_text(raw: bytes) -> str:
+    """``: message`` from an error body (OpenAI's ``{"error": {"message": …}}``), if any."""
+    try:
+        data = json.loads(raw)
+        msg = data.get("error", {}).get("message") if isinstance(data.get("error"), dict) else data.get("error")
+    except (ValueError, AttributeError):
+        msg = raw.decode("utf-8", "replace").strip()
+    msg = " ".join(str(msg or "").split())[:120]
+    return f": {msg}" if msg else ""
+
+
+def _reply(url: str, raw: bytes) -> Reply:
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        head = " ".join(raw[:60].decode("utf-8", "replace").split())
+        raise UserError(f"{url}: the reply is not JSON ({head!r})") from None
+    try:
+        content = data["choices"][0]["message"]["content"]
+    except (KeyError, IndexError, TypeError):
+        raise UserError(f"{url}: the reply has no choices[0].message.content") from None
+    if content is None:
+        content = ""
+    if not isinstance(content, str):
+        raise UserError(f"{url}: choices[0].message.content is not text")
+    usage = data.get("usage") if isinstance(data, dict) else None
+    tally = None
+    if isinstance(usage, dict):
+        tally = {k: int(usage[k]) for k in ("prompt_tokens", "completion_tokens")
+                 if isinstance(usage.get(k), int)}
+    return Reply(content, tally)

@@ -1,0 +1,104 @@
+"""``mindgames eval`` from end to end: find the dataset's files, build the items, fit the
+baselines on the train split, run the model, write results, metrics and report."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..errors import UserError
+from .items import Built, EvalItem, Setting, build_items
+from .metrics import metrics, usage_tally
+from .models import Model
+from .runner import METRICS, REPORT, RunOutcome, run_items
+
+SPLIT_FILES = (".jsonl", ".csv", ".json")
+
+
+def dataset_file(path: str | Path, split: str = "test") -> Path:
+    """The file to evaluate: ``path`` itself, or ``path/<split>.jsonl`` for a folder."""
+    p = Path(path)
+    if p.is_dir():
+        for ext in SPLIT_FILES:
+            if (p / f"{split}{ext}").is_file():
+                return p / f"{split}{ext}"
+        raise UserError(f"no {split}.jsonl in this folder", file=str(p))
+    if not p.exists():
+        raise UserError("no such file or folder", file=str(p))
+    return p
+
+
+def train_file(dataset: Path, explicit: str | None) -> Path | None:
+    """``--train``, else the ``train`` file beside the evaluated one (never itself)."""
+    if explicit:
+        p = Path(explicit)
+        if not p.is_file():
+            raise UserError("no such train file", file=explicit)
+        return p
+    for ext in SPLIT_FILES:
+        cand = dataset.parent / f"train{ext}"
+        if cand.is_file() and cand.resolve() != dataset.resolve():
+            return cand
+    return None
+
+
+def read_dataset(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    from ..loading import read_rows
+
+    return list(read_rows(path))
+
+
+@dataclass
+class EvalRun:
+    dataset: Path
+    items: list[EvalItem]
+    built: Built
+    outcome: RunOutcome
+    metrics: dict[str, Any] | None = None
+    written: list[Path] = field(default_factory=list)
+
+
+def evaluate(dataset: Path, model: Model, run_dir: Path, sets: Sequence[Setting], *,
+             seed: int = 0, train: Path | None = None, limit: int | None = None,
+             cache: Path | None = None, on_scored=None) -> EvalRun:
+    rows = read_dataset(dataset)
+    if limit is not None:
+        rows = rows[:limit]
+    built = build_items(rows, sets, seed=seed)
+    if not built.items:
+        why = "the dataset has no rows" if not rows else "no row has the columns these settings need"
+        reasons = "; ".join(f"{k}: {v}" for k, v in sorted(built.skipped.items())[:3])
+        raise UserError(f"no item to evaluate: {why}" + (f" ({reasons})" if reasons else ""),
+                        file=str(dataset))
+    if model.needs_train:
+        if train is None:
+            raise UserError(f"{model.spec} learns from a train split: give --train FILE "
+                            "(or evaluate a file that has train.jsonl beside it)")
+        train_built = build_items(read_dataset(train), sets, seed=seed)
+        if not train_built.items:
+            raise UserError("no train item for these settings", file=str(train))
+        model.fit(train_built.items)
+    for stale in (METRICS, REPORT):  # an earlier run's: never beside other results
+        (run_dir / stale).unlink(missing_ok=True)
+    outcome = run_items(built.items, model, run_dir, cache_path=cache, on_scored=on_scored)
+    run = EvalRun(dataset, built.items, built, outcome)
+    if outcome.complete:
+        from .report import write_report
+
+        extra = {
+            "model": model.spec,
+            "dataset": str(dataset),
+            "seed": seed,
+            "settings": [s.tag for s in sets],
+            "skipped": dict(sorted(built.skipped.items())),
+        }
+        if model.cached:
+            extra["usage"] = usage_tally(outcome.usages)
+        m = metrics(outcome.results, seed=seed, extra=extra)
+        (run_dir / METRICS).write_text(json.dumps(m, indent=2, ensure_ascii=False) + "\n",
+                                       encoding="utf-8", newline="\n")
+        run.metrics = m
+        run.written = [run_dir / METRICS, *write_report(run_dir, m)]
+    return run

@@ -1,0 +1,179 @@
+"""Random ToMi/Hi-ToM-style stories: agents enter a room, an object is put in a container,
+then exits, entrances, moves, public and private communication, lies, secret peeks and
+distractor sentences, in random order but always possible (only present agents move
+things; only agents who know where the object is tell about it).
+
+A story is a list of :class:`~pyfront.tomi.scene.Step` records; who observes each step is
+the same bookkeeping as for ToMi (the agents in the room).  The sampler's own first-order
+tracking only chooses sensible speakers: every label comes from the checker.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from ...tomi.scene import Step
+from ..names import draw_names
+
+ACTIONS = ("enter", "exit", "move", "tell", "tell_private", "peek", "lie", "noise")
+
+#: how often each action is tried, relative to the others (comings and goings and moves
+#: make the stories; communication and peeks season them)
+WEIGHTS = {"enter": 3, "exit": 3, "move": 3, "tell": 1, "tell_private": 1, "peek": 1,
+           "lie": 1, "noise": 1}
+
+
+@lru_cache(maxsize=1)
+def world() -> dict:
+    text = resources.files("pyfront.generate.stories").joinpath("data/world.json").read_text("utf-8")
+    return json.loads(text)
+
+
+@dataclass(frozen=True)
+class DrawnStory:
+    agents: tuple[str, ...]
+    room: str
+    other_room: str
+    obj: str
+    containers: tuple[str, ...]
+    steps: tuple[Step, ...]
+    #: distractor sentences: step index -> (agent, verb, thing)
+    noise: tuple[tuple[int, str, str, str], ...] = ()
+    #: the sampler's own first-order tracking found someone with a false belief (a cheap
+    #: guess used to steer the draws; labels come from the checker)
+    tracked_false: bool = False
+    #: that tracking: (agent, the container it last saw or heard of), sorted
+    tracked: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class StoryParams:
+    agents: tuple[int, int] = (2, 4)
+    actions: tuple[str, ...] = ACTIONS
+    #: events after the opening (entrances and the object's placement)
+    events: tuple[int, int] = (3, 8)
+    containers: tuple[int, int] = (2, 4)
+
+
+def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = False) -> DrawnStory:
+    """One random story (deterministic in ``rng``).  With ``true_belief``, nothing that
+    makes a false belief happens: no lie, and no move while someone who has seen the
+    object is out of the room."""
+    w = world()
+    n = rng.randint(*params.agents)
+    agents = tuple(draw_names(rng, n))
+    room, other = rng.sample(w["rooms"], 2)
+    obj = rng.choice(w["objects"])
+    k = rng.randint(*params.containers)
+    containers = tuple(rng.sample(w["containers"], k))
+    where: dict[str, str] = {}
+    belief: dict[str, str] = {}
+    truth = containers[0]
+    steps: list[Step] = []
+    placed = False
+
+    def present(r: str) -> tuple[str, ...]:
+        return tuple(a for a in agents if where.get(a) == r)
+
+    # where each agent cannot rule out that the object is: a lie is only told to someone
+    # who cannot rule it out (in the model, an absent agent considers only the changes
+    # that did happen, so it would know better than a lie about an untouched object)
+    possible: dict[str, set[str]] = {a: set(containers) for a in agents}
+
+    def enter(a: str, r: str) -> None:
+        where[a] = r
+        watchers = present(r)
+        steps.append(Step("enter", None, agent=a, room=r, observers=watchers))
+        if r == room and placed:
+            steps.append(Step("look", None, agent=a, room=r, obj=obj, observers=watchers))
+            belief[a] = truth
+            possible[a] = {truth}
+
+    # the opening: at least two agents in the room, then the object's place
+    first = rng.randint(2, n) if n > 2 else 2
+    for a in agents[:first]:
+        enter(a, room)
+    steps.append(Step("place", None, room=room, obj=obj, container=truth, observers=present(room)))
+    placed = True
+    for a in present(room):
+        belief[a] = truth
+        possible[a] = {truth}
+    noise: list[tuple[int, str, str, str]] = []
+    target = rng.randint(*params.events)
+    weights = [WEIGHTS[a] for a in params.actions]
+    tries = 0
+    made = 0
+    while made < target and tries < 50 * target:
+        tries += 1
+        kind = rng.choices(params.actions, weights)[0]
+        inside = present(room)
+        outside = [a for a in agents if where.get(a) != room]
+        knowers = [a for a in agents if belief.get(a) == truth]
+        if kind == "enter" and outside:
+            a = rng.choice(outside)
+            r = room if rng.random() < 0.7 else other
+            if where.get(a) == r:
+                continue
+            if where.get(a) is not None:  # leave the other room first
+                old = where.pop(a)
+                steps.append(Step("exit", None, agent=a, room=old, observers=present(old) + (a,)))
+            enter(a, r)
+        elif kind == "exit" and inside:
+            a = rng.choice(inside)
+            watchers = inside
+            del where[a]
+            steps.append(Step("exit", None, agent=a, room=room, observers=watchers))
+        elif kind == "move" and inside and not (
+                true_belief and any(a in belief for a in outside)):
+            a = rng.choice(inside)
+            dest = rng.choice([c for c in containers if c != truth])
+            truth = dest
+            steps.append(Step("move", None, agent=a, room=room, obj=obj, container=dest,
+                              observers=inside))
+            for b in agents:
+                if b in inside:
+                    belief[b], possible[b] = truth, {truth}
+                else:
+                    possible[b].add(truth)
+        elif kind == "tell" and knowers:
+            a = rng.choice(knowers)
+            steps.append(Step("tell", None, agent=a, obj=obj, container=truth, observers=agents))
+            for b in agents:
+                belief[b], possible[b] = truth, {truth}
+        elif kind in ("tell_private", "lie") and knowers and outside and not (
+                true_belief and kind == "lie"):
+            # the listener is out of the room (it cannot see for itself)
+            a = rng.choice(knowers)
+            others = [b for b in outside if b != a
+                      and (kind == "tell_private" or possible[b] - {truth})]
+            if not others:
+                continue
+            b = rng.choice(others)
+            if kind == "lie":
+                said = rng.choice(sorted(possible[b] - {truth}, key=containers.index))
+            else:
+                said = truth
+            steps.append(Step(kind, None, agent=a, listener=b, obj=obj, container=said,
+                              observers=(a, b)))
+            belief[b] = said
+        elif kind == "peek" and outside:
+            # an agent outside the room secretly looks in (through the window) and sees
+            # where the object is; no one notices
+            a = rng.choice(outside)
+            steps.append(Step("peek", None, agent=a, room=room, obj=obj, container=truth,
+                              observers=(a,)))
+            belief[a], possible[a] = truth, {truth}
+        elif kind == "noise":
+            a = rng.choice(agents)
+            noise.append((len(steps), a, rng.choice(w["likes"]), rng.choice(w["things"])))
+            continue
+        else:
+            continue
+        made += 1
+    tracked_false = any(b != truth for b in belief.values())
+    return DrawnStory(agents, room, other, obj, containers, tuple(steps), tuple(noise),
+                      tracked_false, tuple(sorted(belief.items())))

@@ -1,0 +1,497 @@
+"""``story`` blocks of DSL text -> :class:`~pyfront.story.model.Story`.
+
+The grammar (``grammars/problem.lark``) reads a story's lines; :class:`StoryBuilder`
+resolves names against the story's declarations.  Declarations (agents, rooms,
+variables, propositions) may be written anywhere in the story; the set-up (what is
+common knowledge, what is actually true, who observes what, who is where) comes before
+the first event; events, hypotheses and questions keep their order.  Unknown agents,
+rooms, variables, values and events are one-line errors with a "did you mean".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from smcdel_bridge.language import BOT, TOP, Ck, Conj, Disj, Equi, Form, Impl, K, Kw, Neg
+
+from ..dsl import MAX_FORMULA_DEPTH, _did_you_mean, _unquote, parse_tree
+from ..errors import UserError
+from . import model as M
+from .model import Story, belief_id, knowledge_id
+
+#: statements that describe the start: they come before the first event
+_SETUP = {"common_fact", "actual_fact", "s_observes", "starts_in"}
+_DECLARATIONS = {"agents", "rooms", "variable", "s_proposition"}
+_EVENTS = {"enter", "leave", "move", "put", "set_to", "turn", "announce_s", "says", "tells",
+           "tells_whether", "lies", "peeks", "looks", "shows", "event_model"}
+
+
+class StoryBuilder:
+    """Resolves one ``story`` tree into a :class:`Story`."""
+
+    def __init__(self, tree, filename: str):
+        self.tree = tree
+        self.filename = filename
+        self.agents: list[str] = []
+        self.rooms: list[str] = []
+        self.variables: list[M.Variable] = []
+        self.depth = 0
+        self._bare: Story | None = None
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def error(self, msg: str, node) -> UserError:
+        meta = getattr(node, "meta", None)
+        line = getattr(node, "line", None) or (meta.line if meta and not meta.empty else None)
+        col = getattr(node, "column", None) or (meta.column if meta and not meta.empty else None)
+        return UserError(msg, file=self.filename, line=line, column=col)
+
+    @staticmethod
+    def text(node) -> str:
+        from lark import Token
+
+        if isinstance(node, Token):
+            return _unquote(str(node))
+        return _unquote(str(node.children[0]))
+
+    @staticmethod
+    def tok(node):
+        from lark import Token
+
+        return node if isinstance(node, Token) else node.children[0]
+
+    def agent(self, node) -> str:
+        name = self.text(node)
+        if name in self.agents:
+            return name
+        if not self.agents:
+            raise self.error(f"unknown agent {name!r}: declare the agents first ('agents A, B')",
+                             self.tok(node))
+        raise self.error(f"unknown agent {name!r}{_did_you_mean(name, self.agents)}", self.tok(node))
+
+    def agent_list(self, node) -> tuple[str, ...]:
+        out = []
+        for n in node.children:
+            a = self.agent(n)
+            if a in out:
+                raise self.error(f"{a} is named twice", self.tok(n))
+            out.append(a)
+        return tuple(out)
+
+    def room(self, node) -> str:
+        name = self.text(node)
+        if name in self.rooms:
+            return name
+        if not self.rooms:
+            raise self.error(f"unknown room {name!r}: declare the rooms first ('rooms kitchen, garden')",
+                             self.tok(node))
+        raise self.error(f"unknown room {name!r}{_did_you_mean(name, self.rooms)}", self.tok(node))
+
+    def var_ref_text(self, node) -> str:
+        ch = node.children
+        if len(ch) == 2:
+            return f"{ch[0]}({self.text(ch[1])})"
+        return self.text(ch[0])
+
+    def variable(self, node, *, boolean: bool | None = None) -> M.Variable:
+        """The variable a reference names: its full name (``location(marble)``) or, when
+        no variable has that name, the one variable whose subject it is (``marble``)."""
+        ref = self.var_ref_text(node)
+        found = [v for v in self.variables if v.name == ref]
+        if not found and len(node.children) == 1:
+            found = [v for v in self.variables if v.subject == ref]
+            if len(found) > 1:
+                raise self.error(f"{ref!r} could be {', '.join(v.name for v in found)}: say which",
+                                 self.tok(node))
+        if not found:
+            options = [v.name for v in self.variables] + [v.subject for v in self.variables]
+            raise self.error(f"unknown variable {ref!r}{_did_you_mean(ref, options)}", self.tok(node))
+        v = found[0]
+        if boolean is False and v.boolean:
+            raise self.error(f"{v.name} is a proposition (true or false), not a variable with values",
+                             self.tok(node))
+        return v
+
+    def value(self, var: M.Variable, node) -> str:
+        val = self.text(node)
+        if val in var.values:
+            return val
+        raise self.error(
+            f"{val!r} is not a value of {var.name}{_did_you_mean(val, var.values)}"
+            f" (values: {', '.join(var.values)})", self.tok(node))
+
+    def bare(self) -> Story:
+        """A story with the declarations only: atom numbers for formulas."""
+        if self._bare is None:
+            self._bare = Story(name="s", agents=self.agents or ["_"], rooms=self.rooms,
+                               variables=self.variables)
+        return self._bare
+
+    # -- formulas ------------------------------------------------------------------------------
+
+    def formula(self, node) -> Form:
+        self.depth += 1
+        try:
+            if self.depth > MAX_FORMULA_DEPTH:
+                raise self.error(f"formula nested more than {MAX_FORMULA_DEPTH} levels deep", node)
+            return self._formula(node)
+        finally:
+            self.depth -= 1
+
+    def _formula(self, node) -> Form:
+        from lark import Token, Tree
+
+        if isinstance(node, Token):  # a bare NAME: a proposition
+            return self.prop(node)
+        kind, ch = node.data, node.children
+        if kind == "paren":
+            return self.formula(ch[0])
+        if kind == "true":
+            return TOP
+        if kind == "false":
+            return BOT
+        if kind == "prop":
+            return self.prop(ch[0])
+        if kind in ("is_value", "is_not_value"):
+            var = self.variable(ch[0])
+            f = self.bare().value_form(var.name, self.value(var, ch[1]))
+            return Neg(f) if kind == "is_not_value" else f
+        if kind == "not_":
+            return Neg(self.formula(ch[0]))
+        if kind in ("and_", "or_"):
+            operands: list = []
+            stack = list(reversed(ch))
+            while stack:
+                c = stack.pop()
+                if isinstance(c, Tree) and c.data == kind:
+                    stack.extend(reversed(c.children))
+                else:
+                    operands.append(c)
+            return (Conj if kind == "and_" else Disj)(tuple(self.formula(c) for c in operands))
+        if kind == "implies":
+            return Impl(self.formula(ch[0]), self.formula(ch[1]))
+        if kind == "iff":
+            return Equi(self.formula(ch[0]), self.formula(ch[1]))
+        if kind in ("knows_that", "knows_whether", "not_knows_that", "not_knows_whether"):
+            who = knowledge_id(self.agent(ch[0]))
+            body = self.formula(ch[1])
+            f = K(who, body) if kind.endswith("that") else Kw(who, body)
+            return Neg(f) if kind.startswith("not_") else f
+        if kind in ("believes_that", "not_believes_that"):
+            f = K(belief_id(self.agent(ch[0])), self.formula(ch[1]))
+            return Neg(f) if kind.startswith("not_") else f
+        if kind in ("everyone_knows", "everyone_believes"):
+            body = self.formula(ch[0])
+            ids = knowledge_id if kind == "everyone_knows" else belief_id
+            return Conj(tuple(K(ids(a), body) for a in self.agents))
+        if kind == "common_knowledge":
+            return Ck(tuple(knowledge_id(a) for a in self.agents), self.formula(ch[0]))
+        raise self.error(f"{kind.replace('_', ' ')} is not part of a story formula", node)
+
+    def prop(self, tok) -> Form:
+        name = str(tok)
+        for v in self.variables:
+            if v.name == name and v.boolean:
+                return self.bare().value_form(name, "true")
+        for v in self.variables:
+            if v.name == name or v.subject == name:
+                raise self.error(f"{name} has several values: say which ('{name} is "
+                                 f"{v.values[0]}')", tok)
+        props = [v.name for v in self.variables if v.boolean]
+        raise self.error(f"unknown proposition {name!r}{_did_you_mean(name, props)}", tok)
+
+    # -- the story -------------------------------------------------------------------------------
+
+    def build(self) -> Story:
+        from lark import Tree
+
+        label, *statements = self.tree.children
+        statements = [s for s in statements if isinstance(s, Tree)]
+        self._declare(statements, label)
+        fields: dict[str, Any] = {"common": [], "actually": [], "observes": [], "starts_in": [],
+                                  "events": [], "hypotheses": [], "questions": []}
+        seen_obs: set[str] = set()
+        names: set[str] = set()
+        counter = 0
+        for st in statements:
+            kind = st.data
+            if kind in _DECLARATIONS:
+                continue
+            if kind in _SETUP:
+                if fields["events"]:
+                    raise self.error("this describes the start: write it before the first event", st)
+                self._setup(st, fields, seen_obs)
+            elif kind in _EVENTS:
+                fields["events"].append(self.event(st, len(fields["events"])))
+            elif kind in ("s_hypothesis", "question"):
+                counter += 1
+                hl = st.children[0]
+                name = self.text(hl) if hl is not None and hl.children else f"q{counter}"
+                if name in names:
+                    raise self.error(f"{name!r} is defined twice", hl if hl is not None else st)
+                names.add(name)
+                step = len(fields["events"])
+                if kind == "s_hypothesis":
+                    _, body, expect = st.children
+                    expected = None if expect is None else str(expect.children[0]) in ("true", "entailment")
+                    fields["hypotheses"].append(M.Hypothesis(
+                        name=name, formula=self.formula(body), expected=expected, step=step,
+                        line=st.meta.line))
+                else:
+                    fields["questions"].append(self.question(st, name, step))
+            else:  # grammar and builder out of step
+                raise self.error(f"unexpected {kind}", st)
+        try:
+            return Story(name=self.text(label), agents=self.agents, rooms=self.rooms,
+                         variables=self.variables, line=self.tree.meta.line, **fields)
+        except ValueError as err:
+            msg = str(err).splitlines()
+            detail = next((m.strip() for m in msg[1:] if m.strip()), msg[0])
+            raise self.error(detail.removeprefix("Value error, "), self.tree) from None
+
+    def _declare(self, statements, label) -> None:
+        kinds = {}
+        for st in statements:
+            kinds.setdefault(st.data, []).append(st)
+        agents = kinds.get("agents", [])
+        if not agents:
+            raise self.error("a story needs an 'agents' line", label)
+        if len(agents) > 1:
+            raise self.error("'agents' is given twice", agents[1])
+        for n in agents[0].children:
+            name = self.text(n)
+            if name in self.agents:
+                raise self.error(f"agent {name!r} is listed twice", self.tok(n))
+            self.agents.append(name)
+        for st in kinds.get("rooms", []):
+            for n in st.children:
+                name = self.text(n)
+                if name in self.rooms:
+                    raise self.error(f"room {name!r} is listed twice", self.tok(n))
+                self.rooms.append(name)
+        for st in statements:
+            if st.data == "variable":
+                vn, *vals, phrase = st.children
+                name = self.var_ref_text(vn)
+                values = tuple(self.text(v) for v in vals)
+                self._add_variable(st, name, values, False, phrase)
+            elif st.data == "s_proposition":
+                name, phrase = st.children
+                self._add_variable(st, str(name), ("true", "false"), True, phrase)
+
+    def _add_variable(self, st, name, values, boolean, phrase) -> None:
+        if any(v.name == name for v in self.variables):
+            raise self.error(f"{name!r} is declared twice", st)
+        if name in self.agents:
+            raise self.error(f"{name!r} is an agent", st)
+        dup = [x for x in values if values.count(x) > 1]
+        if dup:
+            raise self.error(f"{name} lists the value {dup[0]!r} twice", st)
+        if len(values) < 2:
+            raise self.error(f"{name} needs at least two values", st)
+        text = _unquote(str(phrase)) if phrase is not None else None
+        self.variables.append(M.Variable(name=name, values=values, boolean=boolean, phrase=text,
+                                         line=st.meta.line))
+
+    def _setup(self, st, fields, seen_obs) -> None:
+        ch = st.children
+        if st.data == "common_fact":
+            fields["common"].append(self.boolean_formula(ch[0], "common knowledge at the start"))
+        elif st.data == "actual_fact":
+            fields["actually"].append(self.boolean_formula(ch[0], "a fact at the start"))
+        elif st.data == "s_observes":
+            who = self.agent(ch[0])
+            if who in seen_obs:
+                raise self.error(f"what {who} observes is given twice: list it in one line", st)
+            seen_obs.add(who)
+            fields["observes"].append((who, tuple(self.variable(v).name for v in ch[1:])))
+        elif st.data == "starts_in":
+            who = self.agent(ch[0])
+            if any(a == who for a, _ in fields["starts_in"]):
+                raise self.error(f"where {who} is at the start is given twice", st)
+            fields["starts_in"].append((who, self.room(ch[1])))
+
+    def boolean_formula(self, node, what: str) -> Form:
+        f = self.formula(node)
+        if f.agents():
+            raise self.error(f"{what} is a fact about the world (no knows/believes): "
+                             "tell beliefs with events", node)
+        return f
+
+    # -- events ----------------------------------------------------------------------------------
+
+    def modifier(self, node, fields: dict) -> dict:
+        if node is None:
+            return fields
+        if node.data == "unseen_by":
+            fields["unseen_by"] = self.agent_list(node.children[0])
+        elif node.data == "seen_by":
+            fields["seen_by"] = self.agent_list(node.children[0])
+        else:
+            fields["seen_by"] = ()
+        return fields
+
+    def event(self, st, index: int):
+        k, ch, line = st.data, st.children, st.meta.line
+        if k == "enter":
+            who = self.agent(ch[0])
+            room = None
+            if ch[1] is not None:
+                room = self.room(ch[1])
+            elif self.rooms:
+                raise self.error(f"which room does {who} enter? (rooms: {', '.join(self.rooms)})", st)
+            return M.Enter(agent=who, room=room, line=line)
+        if k == "leave":
+            who = self.agent(ch[0])
+            if ch[1] is not None:
+                self.room(ch[1]) if self.rooms else None
+            return M.Leave(agent=who, line=line)
+        if k in ("move", "put", "set_to"):
+            who, var = self.agent(ch[0]), self.variable(ch[1], boolean=None)
+            value = self.value(var, ch[2])
+            verb = {"move": "moves", "put": "puts", "set_to": "sets"}[k]
+            return M.Move(agent=who, variable=var.name, value=value, verb=verb, line=line,
+                          **self.modifier(ch[3], {}))
+        if k == "turn":
+            who, var = self.agent(ch[0]), self.variable(ch[1])
+            if not var.boolean and len(var.values) != 2:
+                raise self.error(f"only something with two values can be turned; {var.name} has "
+                                 f"{len(var.values)} (use 'sets … to …')", self.tok(ch[1]))
+            return M.Turn(agent=who, variable=var.name, line=line, **self.modifier(ch[2], {}))
+        if k == "announce_s":
+            return M.Announce(formula=self.formula(ch[0]), line=line)
+        if k == "says":
+            return M.Tell(agent=self.agent(ch[0]), formula=self.formula(ch[1]), line=line,
+                          **self.modifier(ch[2], {}))
+        if k in ("tells", "lies"):
+            who, listeners = self.agent(ch[0]), self.agent_list(ch[1])
+            if who in listeners:
+                raise self.error(f"{who} cannot tell themselves", ch[1])
+            cls = M.TellPrivate if k == "tells" else M.Lie
+            return cls(agent=who, listeners=listeners, formula=self.formula(ch[2]), line=line)
+        if k == "tells_whether":
+            who, listeners = self.agent(ch[0]), self.agent_list(ch[1])
+            return M.TellSemiPrivate(agent=who, listeners=listeners, formula=self.formula(ch[2]),
+                                     line=line, **self.modifier(ch[3], {}))
+        if k == "peeks":
+            return M.Peek(agent=self.agent(ch[0]), variable=self.variable(ch[1]).name, line=line)
+        if k == "looks":
+            return M.Look(agent=self.agent(ch[0]), variable=self.variable(ch[1]).name, line=line,
+                          **self.modifier(ch[2], {}))
+        if k == "shows":
+            who, var, listeners = self.agent(ch[0]), self.variable(ch[1]), self.agent_list(ch[2])
+            return M.Show(agent=who, variable=var.name, listeners=listeners, line=line,
+                          **self.modifier(ch[3], {}))
+        if k == "event_model":
+            return self.event_model(st)
+        raise self.error(f"unexpected {k}", st)
+
+    def event_model(self, st) -> M.EventModel:
+        label, *lines = st.children
+        events: list[M.RawEvent] = []
+        considers: dict[str, dict[str, list[str]]] = {}
+        actual: list[str] = []
+        raw_lines = [ln for ln in lines if ln.data == "raw_event"]
+        names = [str(ln.children[0]) for ln in raw_lines]
+        if not raw_lines:
+            raise self.error("an event model needs at least one 'event NAME: pre …' line", st)
+
+        def event_name(tok) -> str:
+            if str(tok) in names:
+                return str(tok)
+            raise self.error(f"unknown event {str(tok)!r}{_did_you_mean(str(tok), names)}", tok)
+
+        for ln in lines:
+            if ln.data == "raw_event":
+                name_tok, pre, *assigns = ln.children
+                if names.count(str(name_tok)) > 1 and str(name_tok) in [e.name for e in events]:
+                    raise self.error(f"event {str(name_tok)!r} is defined twice", name_tok)
+                sets, becomes = [], []
+                for a in assigns:
+                    if a is None:
+                        continue
+                    var = self.variable(a.children[0])
+                    if any(v == var.name for v, _ in sets + becomes):
+                        raise self.error(f"{var.name} is set twice in event {str(name_tok)}", a)
+                    rhs = a.children[1]
+                    if var.boolean:
+                        becomes.append((var.name, self.formula(rhs)))
+                    else:
+                        if getattr(rhs, "data", None) != "prop":
+                            raise self.error(f"{var.name} becomes one of its values "
+                                             f"({', '.join(var.values)})", a)
+                        sets.append((var.name, self.value(var, rhs.children[0])))
+                events.append(M.RawEvent(name=str(name_tok), pre=self.formula(pre),
+                                         sets=tuple(sets), becomes=tuple(becomes)))
+            elif ln.data == "considers":
+                who = self.agent(ln.children[0])
+                seen = [event_name(t) for t in ln.children[1].children]
+                at = [event_name(t) for t in ln.children[2].children]
+                rows = considers.setdefault(who, {})
+                for e in at:
+                    rows.setdefault(e, [])
+                    rows[e] += [x for x in seen if x not in rows[e]]
+            else:
+                actual += [event_name(t) for t in ln.children]
+        if not actual:
+            raise self.error("an event model needs an 'actual E' line (the event that happens)", st)
+        return M.EventModel(
+            label=self.text(label), events=tuple(events), actual=tuple(dict.fromkeys(actual)),
+            considers=tuple((a, tuple((e, tuple(v)) for e, v in rows.items()))
+                            for a, rows in considers.items()),
+            line=st.meta.line)
+
+    def question(self, st, name: str, step: int) -> M.Question:
+        _, q, answers = st.children
+        *agents, ref = q.children
+        path = tuple(self.agent(a) for a in agents)
+        var = self.variable(ref)
+        form = {"where_is": "where", "where_think": "where", "what_think": "what",
+                "where_look": "look"}[q.data]
+        expected = None
+        if answers is not None:
+            expected = tuple(self.value(var, a) for a in answers.children)
+        return M.Question(name=name, path=path, variable=var.name, form=form, expected=expected,
+                          step=step, line=st.meta.line)
+
+
+def iter_story_trees(tree):
+    for child in tree.children:
+        if getattr(child, "data", None) == "story":
+            yield child
+
+
+def parse_document(text: str, filename: str = "<string>") -> list:
+    """Every problem and story of a DSL text, in order (names distinct across both)."""
+    from ..dsl import _Builder
+
+    tree = parse_tree(text, filename)
+    out: list = []
+    seen: dict[str, int] = {}
+    for t in tree.children:
+        kind = getattr(t, "data", None)
+        if kind == "problem":
+            item = _Builder(t, filename).build()
+        elif kind == "story":
+            item = StoryBuilder(t, filename).build()
+        else:
+            continue
+        if item.name in seen:
+            raise UserError(f"{item.name!r} is defined twice (first on line {seen[item.name]})",
+                            file=filename, line=item.line)
+        seen[item.name] = item.line or 0
+        out.append(item)
+    return out
+
+
+def parse_stories(text: str, filename: str = "<string>") -> list[Story]:
+    """Every story of a DSL text, in order."""
+    return [x for x in parse_document(text, filename) if isinstance(x, Story)]
+
+
+def parse_story(text: str, filename: str = "<string>") -> Story:
+    """The single story of a DSL text."""
+    stories = parse_stories(text, filename)
+    if len(stories) != 1:
+        raise UserError(f"expected one story, found {len(stories)}", file=filename)
+    return stories[0]

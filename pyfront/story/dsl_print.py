@@ -1,0 +1,273 @@
+"""Story -> DSL text, the inverse of :mod:`pyfront.story.dsl`.
+
+``parse_story(to_dsl(s)) == s`` for every story (the tests check it on random stories).
+Formulas print with the fewest parentheses the grammar needs, "V is v" atoms as
+``the marble is in the box`` for a ``location(…)`` variable and ``card(Ann) is red``
+otherwise.  :func:`event_text` is also the label of a story event in the engine's
+action models ("Anne moves the marble to the box").
+"""
+
+from __future__ import annotations
+
+import re
+
+from smcdel_bridge.language import Bot, Ck, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp, Top
+
+from ..dsl_print import KEYWORDS, quote
+from . import model as M
+from .model import Story, split_agent
+
+#: words of the story grammar that cannot be bare names
+STORY_KEYWORDS = KEYWORDS | frozenset(
+    """story rooms actually it is common knowledge enters leaves moves puts sets turns to in
+    says tells lies peeks looks shows at by unseen seen secretly event model end pre post
+    becomes considers actual believes thinks believe think question where what will look for
+    the proposition""".split()
+)
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_IFF, _IMPLIES, _OR, _AND, _NOT, _ATOM = range(6)
+
+
+def name_text(s: str) -> str:
+    """A name as the story DSL writes it: bare when it can be, quoted otherwise."""
+    ok = _IDENT.match(s) and s not in STORY_KEYWORDS and not s.startswith("smcdel")
+    return s if ok else quote(s)
+
+
+def _applied(name: str) -> tuple[str, str] | None:
+    m = re.match(r"([A-Za-z_][A-Za-z0-9_]*)\((.+)\)\Z", name)
+    return (m.group(1), m.group(2)) if m else None
+
+
+def var_text(story: Story, var: M.Variable, article: bool = True) -> str:
+    """How to refer to ``var``: ``the marble`` when its subject names it alone among the
+    variables, else its full name (``card(Ann)``)."""
+    app = _applied(var.name)
+    if app is None:
+        return name_text(var.name)
+    fn, subj = app
+    unique = sum(1 for v in story.variables if v.subject == subj or v.name == subj) == 1
+    if fn == "location" and unique and _IDENT.match(subj) and subj not in STORY_KEYWORDS:
+        return ("the " if article else "") + subj
+    return f"{fn}({name_text(subj)})"
+
+
+def value_text(var: M.Variable, value: str, article: bool = True) -> str:
+    if var.function == "location" and article:
+        return "the " + name_text(value)
+    return name_text(value)
+
+
+class _FormulaPrinter:
+    def __init__(self, story: Story):
+        self.story = story
+        self.table = story.atom_table()
+
+    def agent(self, ident: str) -> str:
+        return name_text(split_agent(ident)[0])
+
+    def atom(self, n: int, negated: bool = False) -> tuple[str, int]:
+        var_name, value = self.table[n - 1]
+        var = self.story.variable(var_name)
+        if var.boolean:
+            return ("not " if negated else "") + name_text(var.name), (_NOT if negated else _ATOM)
+        is_ = "is not" if negated else "is"
+        if var.function == "location":
+            return f"{var_text(self.story, var)} {is_} in the {name_text(value)}", _ATOM
+        return f"{var_text(self.story, var)} {is_} {name_text(value)}", _ATOM
+
+    def show(self, f: Form, level: int = _IFF) -> str:
+        text, own = self.render(f)
+        return f"({text})" if own < level else text
+
+    def everyone(self, f: Form, kind: str) -> Form | None:
+        """The body of "everyone knows/believes that body", when ``f`` has that shape."""
+        agents = self.story.agents
+        if not isinstance(f, Conj) or len(f.fs) != len(agents) or len(agents) < 2:
+            return None
+        body = None
+        for g, a in zip(f.fs, agents):
+            if not isinstance(g, K) or split_agent(g.agent) != (a, kind):
+                return None
+            if body is None:
+                body = g.f
+            elif g.f != body:
+                return None
+        return body
+
+    def render(self, f: Form) -> tuple[str, int]:
+        if isinstance(f, Prp):
+            return self.atom(f.n)
+        if isinstance(f, Top):
+            return "true", _ATOM
+        if isinstance(f, Bot):
+            return "false", _ATOM
+        for kind in ("knows", "believes"):
+            body = self.everyone(f, kind)
+            if body is not None:
+                return f"everyone {kind} that {self.show(body, _NOT)}", _NOT
+        if isinstance(f, Neg):
+            g = f.f
+            if isinstance(g, Prp) and self.story.variable(self.table[g.n - 1][0]).boolean is False:
+                return self.atom(g.n, negated=True)
+            if isinstance(g, K) and split_agent(g.agent)[1] == "knows":
+                return f"{self.agent(g.agent)} does not know that {self.show(g.f, _NOT)}", _NOT
+            if isinstance(g, K):
+                return f"{self.agent(g.agent)} does not believe that {self.show(g.f, _NOT)}", _NOT
+            if isinstance(g, Kw):
+                return f"{self.agent(g.agent)} does not know whether {self.show(g.f, _NOT)}", _NOT
+            return "not " + self.show(g, _NOT), _NOT
+        if isinstance(f, K):
+            verb = "knows" if split_agent(f.agent)[1] == "knows" else "believes"
+            return f"{self.agent(f.agent)} {verb} that {self.show(f.f, _NOT)}", _NOT
+        if isinstance(f, Kw):
+            return f"{self.agent(f.agent)} knows whether {self.show(f.f, _NOT)}", _NOT
+        if isinstance(f, Ck):
+            return f"it is common knowledge that {self.show(f.f, _NOT)}", _NOT
+        if isinstance(f, Conj) and len(f.fs) >= 2:
+            return " and ".join(self.show(g, _NOT) for g in f.fs), _AND
+        if isinstance(f, Disj) and len(f.fs) >= 2:
+            return " or ".join(self.show(g, _AND) for g in f.fs), _OR
+        if isinstance(f, Impl):
+            return f"{self.show(f.a, _OR)} implies {self.show(f.b, _IMPLIES)}", _IMPLIES
+        if isinstance(f, Equi):
+            return f"{self.show(f.a, _IMPLIES)} iff {self.show(f.b, _IMPLIES)}", _IFF
+        raise ValueError(f"a story formula cannot contain {type(f).__name__}")
+
+
+def formula_text(story: Story, f: Form) -> str:
+    """One story formula in DSL syntax."""
+    return _FormulaPrinter(story).show(f)
+
+
+def _names(xs) -> str:
+    return ", ".join(name_text(x) for x in xs)
+
+
+def _modifier(ev) -> str:
+    if ev.seen_by is not None:
+        return ", secretly" if not ev.seen_by else f", seen by {_names(ev.seen_by)}"
+    if ev.unseen_by:
+        return f", unseen by {_names(ev.unseen_by)}"
+    return ""
+
+
+def event_text(story: Story, ev) -> str:
+    """One story event as a DSL line (without indentation)."""
+    fp = _FormulaPrinter(story)
+    k = ev.kind
+    if k == "enter":
+        return f"{name_text(ev.agent)} enters" + (f" the {name_text(ev.room)}" if ev.room else "")
+    if k == "leave":
+        return f"{name_text(ev.agent)} leaves"
+    if k == "announce":
+        return "announce " + fp.show(ev.formula)
+    if k == "event_model":
+        return f"event model {quote(ev.label)}"
+    who = name_text(ev.agent)
+    if k in ("move", "turn", "peek", "look", "show"):
+        var = story.variable(ev.variable)
+        ref = var_text(story, var)
+    if k == "move":
+        prep = "in" if ev.verb == "puts" else "to"
+        return f"{who} {ev.verb} {ref} {prep} {value_text(var, ev.value)}" + _modifier(ev)
+    if k == "turn":
+        return f"{who} turns {ref}" + _modifier(ev)
+    if k == "tell":
+        return f"{who} says that {fp.show(ev.formula)}" + _modifier(ev)
+    if k == "tell_private":
+        return f"{who} tells {_names(ev.listeners)} that {fp.show(ev.formula)}"
+    if k == "tell_semi_private":
+        return f"{who} tells {_names(ev.listeners)} whether {fp.show(ev.formula)}" + _modifier(ev)
+    if k == "lie":
+        return f"{who} lies to {_names(ev.listeners)} that {fp.show(ev.formula)}"
+    if k == "peek":
+        return f"{who} peeks at {ref}"
+    if k == "look":
+        return f"{who} looks at {ref}" + _modifier(ev)
+    if k == "show":
+        return f"{who} shows {ref} to {_names(ev.listeners)}" + _modifier(ev)
+    raise ValueError(f"unknown story event {k!r}")
+
+
+def _event_model_lines(story: Story, ev: M.EventModel) -> list[str]:
+    fp = _FormulaPrinter(story)
+    out = [f"  event model {quote(ev.label)}"]
+    for e in ev.events:
+        line = f"    event {e.name}: pre {fp.show(e.pre)}"
+        posts = [f"{var_text(story, story.variable(v), False)} becomes {name_text(x)}"
+                 for v, x in e.sets]
+        posts += [f"{var_text(story, story.variable(v), False)} becomes {fp.show(f, _NOT)}"
+                  for v, f in e.becomes]
+        if posts:
+            line += " post " + ", ".join(posts)
+        out.append(line)
+    for agent, rows in ev.considers:
+        for e, seen in rows:
+            if seen:
+                out.append(f"    {name_text(agent)} considers {', '.join(seen)} at {e}")
+    out.append(f"    actual {', '.join(ev.actual)}")
+    out.append("  end")
+    return out
+
+
+def _question_text(story: Story, q: M.Question) -> str:
+    var = story.variable(q.variable)
+    ref = var_text(story, var)
+    if not q.path:
+        body = f"where is {ref}"
+    elif q.form == "look":
+        body = f"where will {name_text(q.path[0])} look for {ref}"
+    else:
+        chain = " ".join(f"{name_text(a)} thinks" for a in q.path[1:])
+        word = "what" if q.form == "what" else "where"
+        body = f"{word} does {name_text(q.path[0])} think {chain + ' ' if chain else ''}{ref} is"
+    line = f"  question {name_text(q.name)}: {body}?"
+    if q.expected is not None:
+        line += " expect " + _names(q.expected)
+    return line
+
+
+def to_dsl(story: Story) -> str:
+    """One story as DSL text."""
+    fp = _FormulaPrinter(story)
+    out = [f"story {name_text(story.name)}", "  agents " + _names(story.agents)]
+    if story.rooms:
+        out.append("  rooms " + _names(story.rooms))
+    for v in story.variables:
+        phrase = f" {quote(v.phrase)}" if v.phrase is not None else ""
+        if v.boolean:
+            out.append(f"  proposition {v.name}{phrase}")
+        else:
+            app = _applied(v.name)
+            vn = f"{app[0]}({name_text(app[1])})" if app else name_text(v.name)
+            out.append(f"  {vn}: {_names(v.values)}{phrase}")
+    for f in story.common:
+        out.append("  it is common knowledge that " + fp.show(f))
+    for f in story.actually:
+        out.append("  actually " + fp.show(f))
+    for a, vs in story.observes:
+        if vs:
+            out.append(f"  {name_text(a)} observes " + ", ".join(
+                var_text(story, story.variable(v), False) for v in vs))
+    for a, r in story.starts_in:
+        out.append(f"  {name_text(a)} is in the {name_text(r)}")
+    hyps, qs = list(story.hypotheses), list(story.questions)
+    for step in range(len(story.events) + 1):
+        for h in hyps:
+            if h.step == step:
+                line = f"  hypothesis {name_text(h.name)}: {fp.show(h.formula)}"
+                if h.expected is not None:
+                    line += " expect " + ("true" if h.expected else "false")
+                out.append(line)
+        for q in qs:
+            if q.step == step:
+                out.append(_question_text(story, q))
+        if step < len(story.events):
+            ev = story.events[step]
+            if ev.kind == "event_model":
+                out += _event_model_lines(story, ev)
+            else:
+                out.append("  " + event_text(story, ev))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,588 @@
+"""The story model: who is there, what can be the case, what happens, what is asked.
+
+A :class:`Story` is the theory-of-mind counterpart of :class:`pyfront.problem.Problem`:
+instead of a fixed observation matrix and public announcements, it is an ordered list of
+things that happen (people come and go, objects are moved, things are said, whispered,
+shown, lied about, peeked at) and each agent's beliefs follow from what that agent
+observes.  :mod:`pyfront.story.compile` turns a story into models of the event-model engine
+(``smcdel_bridge.dynamic``); :mod:`pyfront.story.dsl` reads the ``story`` blocks of a
+``.del`` file and :mod:`pyfront.story.dsl_print` writes them back.
+
+Vocabulary
+    Every :class:`Variable` has several values (``location(marble): basket, box``) and
+    exactly one of them holds: the law is made from the declaration.  A Boolean
+    :class:`Variable` (``boolean=True``, values ``true``/``false``) is one atom.  Atoms are
+    numbered from 1 in declaration order (:meth:`Story.atom`, :meth:`Story.atom_table`):
+    a variable with n values takes n atoms ``V = v1 … V = vn``, a Boolean one atom.
+
+Formulas
+    Story formulas are ``smcdel_bridge.language`` trees over those atoms.  An agent appears
+    under two names: :func:`belief_id` (``"Sally"``: the box over Sally's *belief*
+    relation, "Sally believes that …") and :func:`knowledge_id` (``"Sally!"``: the box over
+    Sally's *knowledge* relation, "Sally knows that …"); :func:`split_agent` undoes this.
+    "Everyone knows that F" is ``Conj`` of ``K(knowledge_id(a), F)`` over every agent in
+    order, "everyone believes" the same with belief ids, "it is common knowledge that F" is
+    ``Ck`` over the knowledge ids of every agent: there are no special nodes, renderers
+    recognise the shapes.
+
+Events
+    :data:`StoryEvent` is a union of small models told apart by ``kind``; each keeps the
+    1-based source ``line`` (not part of equality).  Who observes an event is *not* stored
+    as a list: it follows from the rooms (:meth:`Story.observers`), narrowed by an event's
+    ``unseen_by`` or replaced by its explicit ``seen_by``.  ``docs/stories.md`` states the
+    rule once for all kinds.
+
+Questions
+    A :class:`Hypothesis` is a formula that should be true (or false: ``expected``) at the
+    point of the story where it is written (``step``: the number of events before it).  A
+    :class:`Question` asks where (or what) a variable is in the nested belief of a chain of
+    agents ("where does Anne think Sally thinks the marble is?").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    model_validator,
+)
+
+from smcdel_bridge.language import Form
+
+# --- agents inside formulas ------------------------------------------------------------
+
+#: suffix that turns an agent's name into the id of its knowledge relation
+KNOWLEDGE_MARK = "!"
+
+
+def belief_id(name: str) -> str:
+    """Id of ``name``'s belief relation in story formulas and models."""
+    return name
+
+
+def knowledge_id(name: str) -> str:
+    """Id of ``name``'s knowledge relation in story formulas and models."""
+    return name + KNOWLEDGE_MARK
+
+
+def split_agent(ident: str) -> tuple[str, str]:
+    """``(name, "believes" | "knows")`` for an agent id of a story formula."""
+    if ident.endswith(KNOWLEDGE_MARK):
+        return ident[: -len(KNOWLEDGE_MARK)], "knows"
+    return ident, "believes"
+
+
+# --- formulas inside pydantic models: JSON trees as in the event-model corpus ----------
+
+def form_to_json(f: Form) -> Any:
+    """A story formula as a JSON tree (``true``, ``["p", 3]``, ``["K", "Sally", …]`` …,
+    the format of the event-model conformance corpus)."""
+    from smcdel_bridge import language as L
+
+    if isinstance(f, L.Top):
+        return True
+    if isinstance(f, L.Bot):
+        return False
+    if isinstance(f, L.Prp):
+        return ["p", f.n]
+    if isinstance(f, L.Neg):
+        return ["not", form_to_json(f.f)]
+    if isinstance(f, L.Conj):
+        return ["and", *map(form_to_json, f.fs)]
+    if isinstance(f, L.Disj):
+        return ["or", *map(form_to_json, f.fs)]
+    if isinstance(f, L.Impl):
+        return ["implies", form_to_json(f.a), form_to_json(f.b)]
+    if isinstance(f, L.Equi):
+        return ["iff", form_to_json(f.a), form_to_json(f.b)]
+    if isinstance(f, (L.K, L.Kw)):
+        return [type(f).__name__, f.agent, form_to_json(f.f)]
+    if isinstance(f, (L.Ck, L.Dk)):
+        return [type(f).__name__, list(f.group), form_to_json(f.f)]
+    raise ValueError(f"a story formula cannot contain {type(f).__name__}")
+
+
+def form_from_json(data: Any) -> Form:
+    """Inverse of :func:`form_to_json`."""
+    from smcdel_bridge import language as L
+
+    if data is True:
+        return L.TOP
+    if data is False:
+        return L.BOT
+    if isinstance(data, list) and data and isinstance(data[0], str):
+        op, args = data[0], data[1:]
+        if op == "p" and len(args) == 1 and isinstance(args[0], int):
+            return L.Prp(args[0])
+        if op == "not" and len(args) == 1:
+            return L.Neg(form_from_json(args[0]))
+        if op in ("and", "or"):
+            return (L.Conj if op == "and" else L.Disj)(tuple(map(form_from_json, args)))
+        if op in ("implies", "iff") and len(args) == 2:
+            return (L.Impl if op == "implies" else L.Equi)(*map(form_from_json, args))
+        if op in ("K", "Kw") and len(args) == 2 and isinstance(args[0], str):
+            return getattr(L, op)(args[0], form_from_json(args[1]))
+        if op in ("Ck", "Dk") and len(args) == 2 and isinstance(args[0], list):
+            return getattr(L, op)(tuple(args[0]), form_from_json(args[1]))
+    raise ValueError(f"not a story formula: {data!r}")
+
+
+def _to_form(value: Any) -> Form:
+    return value if isinstance(value, Form) else form_from_json(value)
+
+
+#: a formula field: a Form in Python, a JSON tree in JSON
+Formula = Annotated[
+    Form,
+    BeforeValidator(_to_form),
+    PlainSerializer(form_to_json, when_used="json"),
+]
+
+_Names = tuple[str, ...]
+
+
+class _Part(BaseModel):
+    """Immutable parts; the source ``line`` a part may carry is not part of its value."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    def _value(self) -> tuple:
+        return tuple((k, v) for k, v in self.__dict__.items() if k != "line")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._value() == other._value()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._value()))
+
+
+# --- the vocabulary --------------------------------------------------------------------
+
+_APPLIED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\((.+)\)\Z")
+
+
+class Variable(_Part):
+    """A feature of the world with several values, exactly one of which holds."""
+
+    #: as written: ``location(marble)``, ``coin``, ``card(Ann)``
+    name: str
+    #: the values, in order (``true``, ``false`` for a Boolean variable)
+    values: _Names
+    #: a proposition: one atom, values ``true``/``false``
+    boolean: bool = False
+    #: optional English for "V is v", with ``{value}``: ``"the marble is in the {value}"``
+    phrase: str | None = None
+    line: int | None = Field(default=None, exclude=True)
+
+    @model_validator(mode="after")
+    def _check(self) -> "Variable":
+        if self.boolean and self.values != ("true", "false"):
+            raise ValueError(f"a Boolean variable has the values true, false (not {', '.join(self.values)})")
+        if not self.boolean and len(self.values) < 2:
+            raise ValueError(f"variable {self.name!r} needs at least two values")
+        if len(set(self.values)) != len(self.values):
+            raise ValueError(f"variable {self.name!r} lists a value twice")
+        return self
+
+    @property
+    def function(self) -> str | None:
+        """``location`` in ``location(marble)``; None for a plain name."""
+        m = _APPLIED.match(self.name)
+        return m.group(1) if m else None
+
+    @property
+    def subject(self) -> str:
+        """``marble`` in ``location(marble)``; the name itself for a plain name."""
+        m = _APPLIED.match(self.name)
+        return m.group(2) if m else self.name
+
+    @property
+    def n_atoms(self) -> int:
+        return 1 if self.boolean else len(self.values)
+
+
+class Room(_Part):
+    name: str
+
+
+# --- story events ----------------------------------------------------------------------
+
+class _Event(_Part):
+    line: int | None = Field(default=None, exclude=True)
+
+    @model_validator(mode="after")
+    def _not_to_oneself(self):
+        listeners = getattr(self, "listeners", ())
+        if hasattr(self, "listeners") and not listeners:
+            raise ValueError("a message needs at least one listener")
+        if getattr(self, "agent", None) in listeners:
+            raise ValueError(f"{self.agent} cannot tell or show themselves")  # type: ignore[attr-defined]
+        if len(set(listeners)) != len(listeners):
+            raise ValueError("a listener is named twice")
+        return self
+
+
+class _Observed(_Event):
+    """An event seen by those present with the actor, unless narrowed or replaced."""
+
+    #: present agents who nevertheless do not observe it ("…, unseen by Sally")
+    unseen_by: _Names = ()
+    #: the observers, replacing the room rule ("…, seen by Anne, Bob"; the actor always
+    #: observes their own act); None: the room rule
+    seen_by: _Names | None = None
+
+
+class Enter(_Event):
+    """``agent`` enters ``room`` (None: the story's only room); seen by everyone in the
+    room entered and in the room left."""
+
+    kind: Literal["enter"] = "enter"
+    agent: str
+    room: str | None = None
+
+
+class Leave(_Event):
+    """``agent`` leaves the room they are in; seen by everyone in that room."""
+
+    kind: Literal["leave"] = "leave"
+    agent: str
+
+
+class Move(_Observed):
+    """Factual change: ``agent`` gives ``variable`` the value ``value``
+    ("Anne moves the marble to the box", "Bob sets the light to on")."""
+
+    kind: Literal["move"] = "move"
+    agent: str
+    variable: str
+    value: str
+    #: the verb as written: ``moves`` (``… to v``), ``puts`` (``… in v``), ``sets`` (``… to v``)
+    verb: Literal["moves", "puts", "sets"] = "moves"
+
+
+class Turn(_Observed):
+    """Factual change: ``agent`` swaps the two values of a two-valued (or Boolean)
+    variable without needing to know which holds ("Ann turns the coin")."""
+
+    kind: Literal["turn"] = "turn"
+    agent: str
+    variable: str
+
+
+class Announce(_Event):
+    """A public, truthful announcement to every agent, wherever they are."""
+
+    kind: Literal["announce"] = "announce"
+    formula: Formula
+
+
+class Tell(_Observed):
+    """``agent`` says truthfully, aloud, that ``formula``: everyone who observes hears it."""
+
+    kind: Literal["tell"] = "tell"
+    agent: str
+    formula: Formula
+
+
+class TellPrivate(_Event):
+    """``agent`` tells ``listeners`` truthfully that ``formula``; everyone else believes
+    nothing happened."""
+
+    kind: Literal["tell_private"] = "tell_private"
+    agent: str
+    listeners: _Names
+    formula: Formula
+
+
+class TellSemiPrivate(_Observed):
+    """``agent`` tells ``listeners`` whether ``formula``; the other observers see that
+    they were told, not what."""
+
+    kind: Literal["tell_semi_private"] = "tell_semi_private"
+    agent: str
+    listeners: _Names
+    formula: Formula
+
+
+class Lie(_Event):
+    """``agent`` tells ``listeners`` that ``formula`` although it is false; the listeners
+    take it as a truthful private message (they come to believe ``formula`` unless they
+    know better), everyone else believes nothing happened."""
+
+    kind: Literal["lie"] = "lie"
+    agent: str
+    listeners: _Names
+    formula: Formula
+
+
+class Peek(_Event):
+    """``agent`` secretly learns the value of ``variable``; everyone else believes nothing
+    happened."""
+
+    kind: Literal["peek"] = "peek"
+    agent: str
+    variable: str
+
+
+class Look(_Observed):
+    """``agent`` looks at ``variable`` openly: the other observers see that ``agent`` learns
+    its value, not the value."""
+
+    kind: Literal["look"] = "look"
+    agent: str
+    variable: str
+
+
+class Show(_Observed):
+    """``agent`` shows ``variable`` to ``listeners``: they (and ``agent``) learn its value,
+    the other observers see that they do, not the value."""
+
+    kind: Literal["show"] = "show"
+    agent: str
+    variable: str
+    listeners: _Names
+
+
+class RawEvent(_Part):
+    """One event of an explicit event model."""
+
+    name: str
+    pre: Formula
+    #: variable -> new value, and Boolean variable -> formula (its value before the event)
+    sets: tuple[tuple[str, str], ...] = ()
+    becomes: tuple[tuple[str, Formula], ...] = ()
+
+
+class EventModel(_Event):
+    """The escape hatch: an explicit event model.  ``considers[agent][e]`` lists the events
+    the agent considers possible when ``e`` happens (its belief about what happens);
+    an agent not listed tells every event apart."""
+
+    kind: Literal["event_model"] = "event_model"
+    #: a human name for messages and English ("Anne shows her card to Bob")
+    label: str
+    events: tuple[RawEvent, ...]
+    considers: tuple[tuple[str, tuple[tuple[str, _Names], ...]], ...] = ()
+    actual: _Names
+
+    def relation(self, agent: str) -> dict[str, tuple[str, ...]]:
+        """Event -> events ``agent`` considers possible there (identity when unlisted)."""
+        for a, rows in self.considers:
+            if a == agent:
+                out = {e.name: () for e in self.events}
+                out.update(dict(rows))
+                return out
+        return {e.name: (e.name,) for e in self.events}
+
+
+StoryEvent = Annotated[
+    Union[Enter, Leave, Move, Turn, Announce, Tell, TellPrivate, TellSemiPrivate, Lie, Peek,
+          Look, Show, EventModel],
+    Field(discriminator="kind"),
+]
+
+
+# --- questions -------------------------------------------------------------------------
+
+class Hypothesis(_Part):
+    """Should ``formula`` be true at this point of the story (``step`` events told)?"""
+
+    name: str
+    formula: Formula
+    expected: bool | None = None
+    step: int = 0
+    line: int | None = Field(default=None, exclude=True)
+
+
+class Question(_Part):
+    """Where (what) is ``variable`` in the belief of ``path[0]`` about the belief of
+    ``path[1]`` …?  An empty path asks where it really is."""
+
+    name: str
+    path: _Names
+    variable: str
+    #: the wording: ``where`` (where does X think V is), ``what`` (what does X think V is),
+    #: ``look`` (where will X look for V; one agent)
+    form: Literal["where", "what", "look"] = "where"
+    #: expected values (the values the nested belief allows), in any order
+    expected: _Names | None = None
+    step: int = 0
+    line: int | None = Field(default=None, exclude=True)
+
+
+# --- the explicit initial model (for cases the set-up statements cannot say) -------------
+
+class InitialModel(_Part):
+    """An explicit initial model: worlds with the true facts, each agent's belief arrows
+    (``considers[agent][w]``), and the actual worlds.  Each agent's relation must be a
+    belief relation (serial, transitive, Euclidean): knowledge is then what holds
+    throughout the connected part."""
+
+    worlds: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    considers: tuple[tuple[str, tuple[tuple[str, _Names], ...]], ...] = ()
+    actual: _Names
+    line: int | None = Field(default=None, exclude=True)
+
+
+# --- the story -------------------------------------------------------------------------
+
+class Story(BaseModel):
+    """A story: agents, rooms, variables, the initial situation, events, questions."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    name: str = "story"
+    agents: list[str]
+    #: rooms by name; empty: one room, everyone in it at the start
+    rooms: list[str] = Field(default_factory=list)
+    variables: list[Variable] = Field(default_factory=list)
+    #: facts that hold at the start and are common knowledge
+    common: list[Formula] = Field(default_factory=list)
+    #: facts that hold at the start, nobody being told
+    actually: list[Formula] = Field(default_factory=list)
+    #: agent -> variables whose value that agent sees at the start
+    observes: list[tuple[str, _Names]] = Field(default_factory=list)
+    #: agent -> room at the start (with rooms; an agent not listed is outside)
+    starts_in: list[tuple[str, str]] = Field(default_factory=list)
+    #: an explicit initial model instead of the four fields above
+    initial: InitialModel | None = None
+    events: list[StoryEvent] = Field(default_factory=list)
+    hypotheses: list[Hypothesis] = Field(default_factory=list)
+    questions: list[Question] = Field(default_factory=list)
+    line: int | None = Field(default=None, exclude=True)
+
+    def __eq__(self, other: object) -> bool:  # lines are not part of a story
+        if not isinstance(other, Story):
+            return NotImplemented
+        return self.model_dump(exclude={"line"}) == other.model_dump(exclude={"line"})
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @model_validator(mode="after")
+    def _check(self) -> "Story":
+        if len(set(self.agents)) != len(self.agents):
+            raise ValueError("agent names must be distinct")
+        if not self.agents:
+            raise ValueError("a story needs at least one agent")
+        names = [v.name for v in self.variables]
+        if len(set(names)) != len(names):
+            raise ValueError("variable names must be distinct")
+        for agent, room in self.starts_in:
+            if agent not in self.agents or room not in self.rooms:
+                raise ValueError(f"unknown agent or room in '{agent} is in {room}'")
+        self.presence_timeline()  # every enter/leave names known agents and rooms
+        for items in (self.hypotheses, self.questions):
+            steps = [q.step for q in items]
+            if steps != sorted(steps) or (steps and not 0 <= steps[0] <= steps[-1] <= len(self.events)):
+                raise ValueError("hypotheses and questions must be in story order, "
+                                 "each after at most every event")
+        return self
+
+    # -- vocabulary ---------------------------------------------------------------------
+
+    def variable(self, name: str) -> Variable:
+        for v in self.variables:
+            if v.name == name:
+                return v
+        raise KeyError(name)
+
+    def atom_table(self) -> list[tuple[str, str]]:
+        """``(variable, value)`` of atoms 1, 2, …; a Boolean variable's atom is
+        ``(name, "true")``."""
+        out: list[tuple[str, str]] = []
+        for v in self.variables:
+            out.extend([(v.name, "true")] if v.boolean else [(v.name, x) for x in v.values])
+        return out
+
+    def atom(self, variable: str, value: str = "true") -> int:
+        """The atom of "``variable`` is ``value``" (Boolean: the variable's own atom)."""
+        n = 1
+        for v in self.variables:
+            if v.name == variable:
+                if v.boolean:
+                    return n
+                return n + v.values.index(value)
+            n += v.n_atoms
+        raise KeyError(variable)
+
+    def value_form(self, variable: str, value: str) -> Form:
+        """The formula "``variable`` is ``value``"."""
+        from smcdel_bridge.language import Neg, Prp
+
+        v = self.variable(variable)
+        if v.boolean:
+            return Prp(self.atom(variable)) if value == "true" else Neg(Prp(self.atom(variable)))
+        return Prp(self.atom(variable, value))
+
+    def describe_atom(self, n: int) -> tuple[str, str]:
+        return self.atom_table()[n - 1]
+
+    # -- who is where, and who observes what -----------------------------------------------
+
+    def presence_timeline(self) -> list[dict[str, str | None]]:
+        """Where each agent is before each event and after the last one (``None``:
+        outside, where nobody sees anyone else); ``len(events) + 1`` entries."""
+        only = "" if not self.rooms else None
+        where: dict[str, str | None] = {a: only for a in self.agents}
+        for a, r in self.starts_in:
+            where[a] = r
+        out = [dict(where)]
+        for ev in self.events:
+            if isinstance(ev, Enter):
+                room = ev.room if ev.room is not None else ("" if not self.rooms else None)
+                if ev.agent not in where:
+                    raise ValueError(f"unknown agent {ev.agent!r}")
+                if room is None or (self.rooms and room not in self.rooms) or (not self.rooms and ev.room is not None):
+                    raise ValueError(f"unknown room {ev.room!r} for {ev.agent} to enter")
+                where[ev.agent] = room
+            elif isinstance(ev, Leave):
+                if ev.agent not in where:
+                    raise ValueError(f"unknown agent {ev.agent!r}")
+                where[ev.agent] = None
+            out.append(dict(where))
+        return out
+
+    def observers(self, index: int) -> frozenset[str]:
+        """Who observes event ``index`` (see ``docs/stories.md``).
+
+        Everyone in the actor's room (an agent outside sees only their own acts); for an
+        entrance or exit, everyone in the room left or entered; ``seen_by`` replaces that
+        set, ``unseen_by`` removes from it; the actor and the listeners of a message always
+        observe it; an announcement reaches everyone."""
+        ev = self.events[index]
+        where = self.presence_timeline()[index]
+        everyone = frozenset(self.agents)
+        if isinstance(ev, (Announce, EventModel)):
+            return everyone
+
+        def room_of(agent: str) -> frozenset[str]:
+            r = where[agent]
+            return frozenset({agent}) if r is None else frozenset(a for a in self.agents if where[a] == r)
+
+        if isinstance(ev, Enter):
+            after = dict(where)
+            after[ev.agent] = ev.room if ev.room is not None else ""
+            return room_of(ev.agent) | frozenset(a for a in self.agents if after[a] == after[ev.agent])
+        if isinstance(ev, Leave):
+            return room_of(ev.agent)
+        actor = ev.agent
+        core = {actor, *getattr(ev, "listeners", ())}
+        if isinstance(ev, (TellPrivate, Lie, Peek)):
+            return frozenset(core)
+        seen = frozenset(ev.seen_by) if ev.seen_by is not None else room_of(actor)
+        return (seen - frozenset(ev.unseen_by)) | frozenset(core)
+
+    # -- questions in story order ---------------------------------------------------------
+
+    def queries(self) -> list[Hypothesis | Question]:
+        """Hypotheses and questions together, in the order they are written."""
+        items: list[Hypothesis | Question] = [*self.hypotheses, *self.questions]
+        return sorted(items, key=lambda q: (q.step, q.line if q.line is not None else 0))

@@ -1,0 +1,173 @@
+"""Certify ToMi's answers: translate each story into the story model, answer every
+question with the event-model checker, compare, and explain each disagreement.
+
+Stories repeat in ToMi files (each is told once per question): the model of a story is
+built once and reused for all its questions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from ..story import model as sm
+from .reader import TomiQuestion, iter_questions
+from .scene import Scene, SceneError, Step, survey, walk
+from .sentences import Question, Sentence, ShapeError, parse_question, parse_sentence
+from .translate import build_story, variable_name
+
+
+class TomiError(ValueError):
+    """A question that cannot be modelled; ``args[0]`` is the ``FILE:LINE: message`` line."""
+
+
+@dataclass(frozen=True)
+class Translated:
+    """A ToMi story in the story model, with the bookkeeping explanations need."""
+
+    sentences: tuple[Sentence, ...]
+    scene: Scene
+    #: per sentence, its steps
+    steps: tuple[tuple[Step, ...], ...]
+    story: sm.Story
+    #: per sentence, the number of story events told once it is read
+    boundaries: tuple[int, ...]
+    #: per sentence, agent -> room once it is read
+    whereabouts: tuple[dict, ...]
+
+    @property
+    def n_events(self) -> int:
+        return len(self.story.events)
+
+
+def _events_of(step: Step) -> int:
+    if step.kind == "none":
+        return 0
+    if step.kind == "place":
+        return len(step.observers)
+    return 1
+
+
+def translate(source: str, lines, name: str = "tomi") -> Translated:
+    """The story of a question (``lines``: the reader's :class:`~.reader.Line` records)."""
+    sentences = []
+    for ln in lines:
+        try:
+            sentences.append(parse_sentence(ln.text, ln.line, ln.number))
+        except ShapeError as err:
+            raise TomiError(f"{source}:{ln.line}: {err}") from None
+    scene = survey(sentences)
+    try:
+        steps = walk(sentences, scene)
+    except SceneError as err:
+        s = sentences[err.args[1]]
+        raise TomiError(f"{source}:{s.line}: {err.args[0]}") from None
+    initial: dict[str, str] = {}
+    for group in steps:
+        for st in group:
+            if st.kind == "place":
+                initial.setdefault(st.obj, st.container)
+            elif st.kind == "move" and st.obj not in initial:
+                raise TomiError(f"{source}:{st.sentence.line}: the {st.obj} is moved before "
+                                "the story says where it is")
+    containers = {o: scene.containers[o] for o in scene.objects if o in initial}
+    for o, cs in containers.items():
+        if len(cs) < 2:  # a variable needs two values: the object could only be there
+            cs.append(_elsewhere(cs))
+    boundaries, count, where, whereabouts = [], 0, {}, []
+    for group in steps:
+        for st in group:
+            count += _events_of(st)
+            if st.kind == "enter":
+                where[st.agent] = st.room
+            elif st.kind == "exit":
+                where.pop(st.agent, None)
+        boundaries.append(count)
+        whereabouts.append(dict(where))
+    story = build_story(name, scene.agents, scene.rooms, containers, initial,
+                        [st for group in steps for st in group])
+    return Translated(tuple(sentences), scene, tuple(steps), story, tuple(boundaries),
+                      tuple(whereabouts))
+
+
+def _elsewhere(containers: list[str]) -> str:
+    return "elsewhere" if "elsewhere" not in containers else "somewhere_else"
+
+
+def question_for(q: Question, tr: Translated, *, name: str = "q", step: int | None = None
+                 ) -> sm.Question:
+    """The story-model question of a ToMi question (at the end unless ``step`` is given)."""
+    end = tr.n_events if step is None else step
+    if q.kind == "memory":
+        return sm.Question(name=name, path=(), variable=variable_name(q.obj), step=0)
+    form = "look" if q.kind == "first_order" else "where"
+    return sm.Question(name=name, path=q.agents, variable=variable_name(q.obj), form=form,
+                       step=end)
+
+
+def check_question(tq: TomiQuestion, cache: dict | None = None) -> dict:
+    """The JSON record of one ToMi question."""
+    record = {
+        "source": tq.source, "row": tq.row, "line": tq.line, "question": tq.question,
+        "question_type": tq.question_type, "story_type": tq.story_type,
+        "expected": tq.expected, "answer": None, "agrees": None, "explanation": None,
+        "disagreement": None,
+    }
+    try:
+        if tq.error:
+            raise TomiError(tq.error)
+        try:
+            q = parse_question(tq.question)
+        except ShapeError as err:
+            raise TomiError(f"{tq.source}:{tq.line}: {err}") from None
+        key = tuple(ln.text for ln in tq.story)
+        tr = cache.get(key) if cache is not None else None
+        if tr is None:
+            tr = translate(tq.source, tq.story)
+            if cache is not None:
+                cache[key] = tr
+        _check_names(tq, q, tr)
+        from .answers import Answers
+
+        answers = Answers.of(tr)
+        answer = answers.ask(q)
+        if record["question_type"] is None:
+            record["question_type"] = q.kind
+        if record["story_type"] is None:
+            record["story_type"] = answers.story_type(q.obj)
+        record["answer"] = answer[0] if len(answer) == 1 else answer
+        record["agrees"] = answer == [tq.expected]
+        if not record["agrees"]:
+            record["explanation"], record["disagreement"] = answers.explain(
+                q, tq.expected, answer)
+    except TomiError as err:
+        record["error"] = str(err)
+    except Exception as err:  # noqa: BLE001 - a modelling failure is this question's, not the run's
+        from smcdel_bridge.errors import SmcdelError
+
+        from ..errors import UserError
+
+        if not isinstance(err, (SmcdelError, UserError, ValueError)):
+            raise
+        record["error"] = f"{tq.source}:{tq.line}: {getattr(err, 'message', None) or err}"
+    return record
+
+
+def _check_names(tq: TomiQuestion, q: Question, tr: Translated) -> None:
+    if variable_name(q.obj) not in {v.name for v in tr.story.variables}:
+        raise TomiError(f"{tq.source}:{tq.line}: question about an unknown object: "
+                        f"the story never says where the {q.obj} is")
+    for a in q.agents:
+        if a not in tr.scene.agents:
+            raise TomiError(f"{tq.source}:{tq.line}: question about an unknown agent: {a}")
+
+
+def check_file(path: str, skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
+    """The record of every question of a ToMi file, in order."""
+    cache: dict = {}
+    for tq in iter_questions(path):
+        if skip is not None and skip(tq.row):
+            continue
+        yield check_question(tq, cache)
+        if len(cache) > 64:
+            cache.clear()

@@ -1,0 +1,76 @@
+"""``mindgames import FILE.txt --format tomi -o DIR``: one story DSL file per ToMi story.
+
+ToMi tells a story once per question; consecutive questions about the same story become
+one file, ``story00000.del`` …, whose questions carry ToMi's answers as ``expect`` (so
+``mindgames check DIR`` re-checks them).  A question that cannot be read or modelled is
+reported as one ``FILE:LINE`` line and left out; the rest is written.
+"""
+
+from __future__ import annotations
+
+import sys
+from itertools import groupby
+from pathlib import Path
+
+
+def run(args) -> int:
+    from ..errors import UserError
+    from ..story.dsl_print import to_dsl
+    from .certify import TomiError, question_for, translate, _check_names
+    from .reader import iter_questions
+    from .sentences import ShapeError, parse_question
+
+    outdir = Path(args.output)
+    if outdir.exists() and not outdir.is_dir():
+        raise UserError("not a directory", file=str(outdir))
+    source = args.dataset
+    if not Path(source).is_file():
+        raise UserError("no such file" if not Path(source).exists() else "not a file", file=source)
+    questions = iter_questions(source)
+    outdir.mkdir(parents=True, exist_ok=True)
+    written = failed = total = 0
+    index = 0
+    for _, group in groupby(questions, key=lambda q: tuple(ln.text for ln in q.story)):
+        group = list(group)
+        total += len(group)
+        try:
+            first = next((q for q in group if not q.error), None)
+            if first is None:
+                raise TomiError(group[0].error)
+            tr = translate(source, first.story, name=f"tomi_{index:05d}")
+        except TomiError as err:
+            for q in group:
+                print(f"mindgames: {q.error or err}", file=sys.stderr)
+            failed += len(group)
+            index += 1
+            continue
+        asked = []
+        for q in group:
+            try:
+                if q.error:
+                    raise TomiError(q.error)
+                try:
+                    parsed = parse_question(q.question)
+                except ShapeError as err:
+                    raise TomiError(f"{source}:{q.line}: {err}") from None
+                _check_names(q, parsed, tr)
+                asked.append(question_for(parsed, tr, name=f"q{q.row}")
+                             .model_copy(update={"expected": (q.expected,)}))
+            except TomiError as err:
+                print(f"mindgames: {err}", file=sys.stderr)
+                failed += 1
+        if asked:
+            story = tr.story.model_copy(update={"questions": asked})
+            first_line = tr.sentences[0].line if tr.sentences else group[0].line
+            header = (f"# {Path(source).name}, lines {first_line}-{group[-1].line}: ToMi questions "
+                      f"{group[0].row}-{group[-1].row}, ToMi's answers as expectations\n")
+            text = to_dsl(story)
+            (outdir / f"story{index:05d}.del").write_text(header + text.rstrip("\n") + "\n",
+                                                          encoding="utf-8", newline="\n")
+            written += 1
+        index += 1
+    if total == 0:
+        raise UserError("no question to import", file=source)
+    print(f"import: wrote {written} story files ({total - failed} questions) to {outdir}"
+          + (f"; {failed} questions failed" if failed else ""), file=sys.stderr)
+    return 1 if failed else 0

@@ -1,0 +1,135 @@
+"""Run checks in worker processes, each under a time and memory limit, with a cache.
+
+A check is CPU work that can take long (a large model) or forever (a hostile input), and
+Python threads cannot be stopped: so each check runs in its own process, forked from a
+fork server that has the toolkit imported, and is killed when its time is up.  At most
+``workers`` checks run at once; the others wait their turn (up to ``queue_limit``
+seconds).  Identical requests arriving together share one check, and recent answers are
+kept, so fifty readers of one example cost one check.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from collections import OrderedDict
+from concurrent.futures import Future
+from typing import Any, Hashable
+
+
+def _child(conn, payload: dict, memory_limit: int | None) -> None:
+    from .compute import explain_source
+
+    if memory_limit:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+    try:
+        result = explain_source(**payload)
+    except MemoryError:
+        result = failure("the check needed more than "
+                         f"{(memory_limit or 0) >> 20} MiB of memory and was stopped; "
+                         "try a smaller problem")
+    except BaseException as err:  # noqa: BLE001 - the parent gets one line, never a trace
+        result = {"ok": False, "error": {"message": f"internal error: {type(err).__name__}",
+                                         "line": None, "column": None,
+                                         "text": f"internal error: {type(err).__name__}"}}
+    try:
+        conn.send(result)
+    finally:
+        conn.close()
+
+
+def failure(message: str) -> dict:
+    return {"ok": False, "error": {"message": message, "line": None, "column": None,
+                                   "text": message}}
+
+
+class Runner:
+    """Time-limited checks in worker processes, shared and cached by request."""
+
+    def __init__(self, workers: int = 2, time_limit: float = 10.0, queue_limit: float = 60.0,
+                 cache_size: int = 256, memory_limit: int | None = 3 << 30):
+        self.time_limit = time_limit
+        self.memory_limit = memory_limit
+        self.queue_limit = queue_limit
+        self._context = multiprocessing.get_context("forkserver")
+        self._context.set_forkserver_preload(["pyfront.web.preload"])
+        self._slots = threading.BoundedSemaphore(workers)
+        self._lock = threading.Lock()
+        self._cache: OrderedDict[Hashable, dict] = OrderedDict()
+        self._cache_size = cache_size
+        self._running: dict[Hashable, Future] = {}
+        self._children: set = set()
+
+    def run(self, key: Hashable, payload: dict[str, Any]) -> dict:
+        """The result of ``compute.explain_source(**payload)`` for this key."""
+        with self._lock:
+            if key in self._cache:
+                self._cache.move_to_end(key)
+                return self._cache[key]
+            future = self._running.get(key)
+            leader = future is None
+            if leader:
+                future = self._running[key] = Future()
+        if not leader:
+            return future.result()
+        try:
+            result, keep = self._compute(payload)
+        except BaseException as err:  # noqa: BLE001
+            result, keep = failure(f"the check failed: {type(err).__name__}"), False
+        with self._lock:
+            del self._running[key]
+            if keep:
+                self._cache[key] = result
+                while len(self._cache) > self._cache_size:
+                    self._cache.popitem(last=False)
+        future.set_result(result)
+        return result
+
+    def _compute(self, payload: dict) -> tuple[dict, bool]:
+        if not self._slots.acquire(timeout=self.queue_limit):
+            return failure(f"the server is busy: no worker was free within "
+                           f"{self.queue_limit:g} s; try again"), False
+        try:
+            return self._in_child(payload)
+        finally:
+            self._slots.release()
+
+    def _in_child(self, payload: dict) -> tuple[dict, bool]:
+        receive, send = self._context.Pipe(duplex=False)
+        process = self._context.Process(target=_child, args=(send, payload, self.memory_limit),
+                                        daemon=True)
+        process.start()
+        send.close()
+        with self._lock:
+            self._children.add(process)
+        try:
+            if receive.poll(self.time_limit):
+                try:
+                    result = receive.recv()
+                except EOFError:
+                    return failure("the check stopped without an answer (out of memory?)"), False
+                return result, True
+            process.kill()
+            return failure(f"the check took more than {self.time_limit:g} s and was stopped; "
+                           "try a smaller problem"), False
+        finally:
+            receive.close()
+            process.join(5)
+            if process.is_alive():
+                process.kill()
+                process.join(1)
+            with self._lock:
+                self._children.discard(process)
+
+    def warm_up(self) -> None:
+        """Start the fork server now, so that the first reader does not wait for it."""
+        self._in_child({"source": "", "use_dot": False})
+
+    def close(self) -> None:
+        with self._lock:
+            children = list(self._children)
+        for process in children:
+            if process.is_alive():
+                process.kill()

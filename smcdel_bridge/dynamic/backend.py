@@ -1,0 +1,106 @@
+"""The event-model backend interface, written down once.
+
+Callers (the ``mindgames del`` command, the story compiler, tests) speak to an
+:class:`EventBackend` picked by name with :func:`get_event_backend`, so a symbolic (BDD)
+engine for event models can be added later without touching them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..language import Form
+from .action import ActionModel
+from .kripke import KripkeModel
+
+
+@dataclass(frozen=True)
+class CaseAnswers:
+    """Per query: ``(at_actual, valid)``; and the size of the final model."""
+
+    answers: tuple[tuple[bool, bool], ...]
+    final_worlds: int
+
+
+class EventBackend(ABC):
+    """A model checker for Kripke models and action models."""
+
+    name: str = "abstract"
+
+    @abstractmethod
+    def update(self, model: KripkeModel, action: ActionModel) -> KripkeModel:
+        """Product update (raises :class:`InexecutableAction` when no actual world survives)."""
+
+    @abstractmethod
+    def truth_set(self, model: KripkeModel, form: Form) -> frozenset[str]:
+        """The worlds where ``form`` holds."""
+
+    def holds(self, model: KripkeModel, world: str, form: Form) -> bool:
+        return world in self.truth_set(model, form)
+
+    def valid(self, model: KripkeModel, form: Form) -> bool:
+        return self.truth_set(model, form) == frozenset(model.worlds)
+
+    def at_actual(self, model: KripkeModel, form: Form) -> bool:
+        """True at every actual world."""
+        return frozenset(model.actual) <= self.truth_set(model, form)
+
+    def run(self, model: KripkeModel, actions: Sequence[ActionModel],
+            queries: Sequence[Form]) -> CaseAnswers:
+        """Apply the actions in turn, then answer each query at the actual world(s) and
+        on the whole model."""
+        for action in actions:
+            model = self.update(model, action)
+        return CaseAnswers(tuple((self.at_actual(model, q), self.valid(model, q))
+                                 for q in queries), len(model.worlds))
+
+
+class ExplicitEventBackend(EventBackend):
+    """Worlds enumerated, relations as bitsets (:mod:`.indexed`)."""
+
+    name = "explicit"
+
+    def update(self, model, action):
+        from .update import product_update
+
+        return product_update(model, action)
+
+    def truth_set(self, model, form):
+        from .semantics import truth_set
+
+        return truth_set(model, form)
+
+    def valid(self, model, form):
+        from .semantics import valid
+
+        return valid(model, form)
+
+    def run(self, model, actions, queries):
+        from .semantics import table
+        from .update import product
+
+        im = model.indexed
+        for action in actions:
+            im, _ = product(im, action)
+        out = []
+        for q in queries:
+            t = table(im, q)
+            out.append((all((t >> i) & 1 for i in im.actual), t == im.full))
+        return CaseAnswers(tuple(out), im.n)
+
+
+_REGISTRY = {"explicit": ExplicitEventBackend}
+
+
+def event_backend_names() -> tuple[str, ...]:
+    return tuple(_REGISTRY)
+
+
+def get_event_backend(name: str = "explicit") -> EventBackend:
+    try:
+        return _REGISTRY[name]()
+    except KeyError:
+        raise ValueError(f"unknown event backend {name!r}; choose one of "
+                         f"{', '.join(_REGISTRY)}") from None

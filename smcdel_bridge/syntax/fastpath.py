@@ -1,0 +1,247 @@
+"""A fast path for the one-line form of published MindGames problems.
+
+Datasets hold thousands of inputs of one shape::
+
+    VARS 1,2 LAW Top OBS Agenta:2 Agentb:1 VALID? [ ! (1|2) ] [ ! ~(Agentb knows whether 2) ] Agentb knows whether 1
+
+and their ``pbcheck`` twins, which repeat the same announcements.  :func:`parse_published`
+reads that shape: the part before ``VALID?`` (vocabulary, law, observations) is parsed
+once per distinct text by the full parser and then shared, and every announcement and
+hypothesis text is parsed once by a small recursive-descent parser for the subset of the
+language the published form uses (atoms, ``Top``, ``Bot``, ``~``, ``&``, ``|``, ``->``,
+``XOR(…)``, parentheses, ``knows that``, ``knows whether``), with the full grammar's
+precedence: ``~`` and infix knowledge bind tightest and take one operand, ``&`` and ``|``
+share a level and group to the left, ``->`` is loosest.
+
+Anything else — another job, a comment, an unusual spacing around an announcement, a
+keyword the subset does not cover, any error — returns ``None`` and the caller uses the
+full parser, which also words every error.  So the fast path never decides an answer or
+an error: it only produces, faster, the very tree the full parser produces (a test over
+the conformance corpus, the published sample and random formulas checks that).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..language import BOT, TOP, Conj, Disj, Form, Impl, K, Kw, Neg, Prp, PubAnnounce, Xor
+from ..program import CheckInput, Structure, ValidQ
+from .lexer import WORD_KEYWORDS, haskell_int
+
+#: distinct texts kept per cache before it starts afresh (bounds memory on huge inputs)
+CACHE_LIMIT = 1 << 16
+
+_JOB = "VALID? "
+_ANNOUNCEMENT = re.compile(r"\[ ! ([^\[\]]*) \] ")
+# the subset's tokens; whitespace between them is skipped.  A word is the lexer's word
+# (letters and digits), so "Agentb" is one name and "knows that" one phrase.
+_TOKEN = re.compile(
+    r"[ \t\n\r]*(?:(?P<phrase>knows that|knows whether)|(?P<word>[A-Za-z][A-Za-z0-9]*)"
+    r"|(?P<int>[0-9]+)|(?P<sym>->|[()~&|,]))"
+)
+
+_INTS = r"[0-9]+(?:,[0-9]+)*"
+_HEADER = re.compile(
+    rf"VARS ({_INTS}) LAW (.+?) OBS ((?:[A-Za-z][A-Za-z0-9]*:{_INTS} )+)\Z"
+)
+
+_structures: dict[str, Structure | None] = {}
+_formulas: dict[str, Form | None] = {}
+
+
+class _Unsupported(Exception):
+    """Outside the subset: leave this text to the full parser."""
+
+
+def parse_published(text: str) -> CheckInput | None:
+    """The program of ``text`` when it has the published one-line shape, else ``None``."""
+    at = text.find(_JOB)
+    if at <= 0 or text[at - 1] != " " or "--" in text or text.count("?") != 1:
+        return None
+    structure = _structure(text[:at])
+    if structure is None:
+        return None
+    body = text[at + len(_JOB):]
+    announcements = []
+    pos = 0
+    while True:
+        m = _ANNOUNCEMENT.match(body, pos)
+        if m is None:
+            break
+        ann = _formula(m.group(1), whole=True)
+        if ann is None:
+            return None
+        announcements.append(ann)
+        pos = m.end()
+    # the hypothesis must be one operand (no top-level & | ->): an announcement's scope
+    # then cannot depend on precedence
+    form = _formula(body[pos:], whole=False)
+    if form is None:
+        return None
+    for ann in reversed(announcements):
+        form = PubAnnounce(ann, form)
+    return CheckInput(structure, (ValidQ(form),))
+
+
+def _structure(header: str) -> Structure | None:
+    """``VARS … LAW … OBS …``, parsed by the full parser once per distinct text."""
+    try:
+        return _structures[header]
+    except KeyError:
+        pass
+    from ..errors import SmcdelError
+    from .parser import parse_text
+
+    structure = _plain_structure(header)
+    if structure is None:
+        try:
+            structure = parse_text(header + " VALID? Top").structure
+        except SmcdelError:
+            structure = None
+    if len(_structures) >= CACHE_LIMIT:
+        _structures.clear()
+    _structures[header] = structure
+    return structure
+
+
+def _plain_structure(header: str) -> Structure | None:
+    """``VARS 1,2 LAW … OBS Agenta:2 Agentb:1 `` without the full parser (or ``None``)."""
+    m = _HEADER.match(header)
+    if m is None:
+        return None
+    law = _formula(m.group(2), whole=True)
+    if law is None:
+        return None
+    obs = []
+    for entry in m.group(3).split():
+        name, _, atoms = entry.partition(":")
+        if name in WORD_KEYWORDS:
+            return None
+        obs.append((name, _ints(atoms)))
+    return Structure(_ints(m.group(1)), law, tuple(obs))
+
+
+def _ints(text: str) -> tuple[int, ...]:
+    return tuple(haskell_int(t) for t in text.split(","))
+
+
+def _formula(text: str, whole: bool) -> Form | None:
+    """The formula of ``text`` (``whole``: any formula; else a single operand)."""
+    key = text if whole else "\0" + text
+    try:
+        return _formulas[key]
+    except KeyError:
+        pass
+    try:
+        reader = _Reader(text)
+        form = reader.form() if whole else reader.operand()
+        if reader.i != len(reader.kinds):
+            raise _Unsupported
+    except _Unsupported:
+        form = None
+    if len(_formulas) >= CACHE_LIMIT:
+        _formulas.clear()
+    _formulas[key] = form
+    return form
+
+
+class _Reader:
+    """Recursive descent over the subset's tokens."""
+
+    __slots__ = ("kinds", "values", "i")
+
+    def __init__(self, text: str):
+        kinds: list[str] = []
+        values: list = []
+        end = 0
+        for m in _TOKEN.finditer(text):
+            if m.start() != end:
+                raise _Unsupported
+            end = m.end()
+            group = m.lastgroup
+            tok = m.group(group)
+            if group == "word":
+                keyword = WORD_KEYWORDS.get(tok)
+                if keyword is None:
+                    kinds.append("name")
+                elif tok in ("Top", "Bot", "XOR"):
+                    kinds.append(tok)
+                else:
+                    raise _Unsupported
+            elif group == "int":
+                kinds.append("int")
+                tok = haskell_int(tok)
+            else:
+                kinds.append(tok)
+            values.append(tok)
+        if text[end:].strip(" \t\n\r") or not kinds:
+            raise _Unsupported
+        self.kinds, self.values, self.i = kinds, values, 0
+
+    def peek(self) -> str | None:
+        return self.kinds[self.i] if self.i < len(self.kinds) else None
+
+    def take(self, kind: str) -> None:
+        if self.peek() != kind:
+            raise _Unsupported
+        self.i += 1
+
+    def form(self) -> Form:
+        """``chain ('->' chain)*``, grouping to the left."""
+        f = self.chain()
+        while self.peek() == "->":
+            self.i += 1
+            f = Impl(f, self.chain())
+        return f
+
+    def chain(self) -> Form:
+        """``operand (('&' | '|') operand)*``: one level, grouping to the left."""
+        f = self.operand()
+        while True:
+            kind = self.peek()
+            if kind == "&":
+                self.i += 1
+                f = Conj((f, self.operand()))
+            elif kind == "|":
+                self.i += 1
+                f = Disj((f, self.operand()))
+            else:
+                return f
+
+    def operand(self) -> Form:
+        kind = self.peek()
+        if kind is None:
+            raise _Unsupported
+        value = self.values[self.i]
+        self.i += 1
+        if kind == "int":
+            return Prp(value)
+        if kind == "(":
+            f = self.form()
+            self.take(")")
+            return f
+        if kind == "~":
+            return Neg(self.operand())
+        if kind == "Top":
+            return TOP
+        if kind == "Bot":
+            return BOT
+        if kind == "XOR":
+            self.take("(")
+            fs = [self.form()]
+            while self.peek() == ",":
+                self.i += 1
+                fs.append(self.form())
+            self.take(")")
+            return Xor(tuple(fs))
+        if kind == "name":
+            phrase = self.peek()
+            self.i += 1
+            if phrase == "knows that":
+                return K(value, self.operand())
+            if phrase == "knows whether":
+                return Kw(value, self.operand())
+        raise _Unsupported
+
+
+__all__ = ["parse_published"]

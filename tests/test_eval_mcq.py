@@ -1,0 +1,115 @@
+"""Multiple-choice and prospective items: every option's truth re-checked by the engine
+through the problem's own SMCDEL rendering (an independent path from the one that built
+them): exactly one true option per item, none with the "None of the above" probe."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyfront.cli import main
+from pyfront.evaluation.items import build_items, settings
+from pyfront.evaluation.questions import NEAR_MISS_KINDS, NOTA
+from pyfront.loading import read_rows
+from pyfront.mindgames_import import problem_from_row
+from pyfront.dsl import parse_problems
+from pyfront.problem import Announcement, Hypothesis
+from smcdel_bridge.backend import get_backend
+from smcdel_bridge.syntax import parse_formula, parse_input
+
+ALL = settings(["nli", "mcq"], ["retrospective", "prospective"], ["hard", "easy"], ["none", "nota"])
+ENGINE = get_backend("native")
+
+
+@pytest.fixture(scope="module")
+def rows(tmp_path_factory):
+    out = tmp_path_factory.mktemp("eval-mcq") / "data"
+    assert main(["generate", "--size", "16", "--seed", "11", "-o", str(out), "--quiet"]) == 0
+    return list(read_rows(out / "train.jsonl"))
+
+
+def problem_of(fields):
+    return parse_problems(fields["problem"])[0]
+
+
+def engine_truth(pb, form_text: str, announcement: str | None) -> bool:
+    """Is the option valid after the premise (and the announcement to come)?"""
+    anns = list(pb.announcements)
+    if announcement is not None:
+        anns.append(Announcement(formula=parse_formula(announcement)))
+    q = pb.model_copy(update={"announcements": anns,
+                              "hypotheses": [Hypothesis(name="o", formula=parse_formula(form_text))]})
+    (answer,) = ENGINE.run(parse_input(q.to_smcdel(0)))
+    return answer.value
+
+
+def check_items(items, by_id):
+    checked = 0
+    for item in items:
+        if item.setting.format != "mcq":
+            continue
+        pb = problem_of(by_id[item.id.split("/")[0]])
+        truths = [engine_truth(pb, f, item.announcement) if f is not None else None
+                  for f in item.option_forms]
+        assert truths == list(item.option_truths)
+        assert len(item.options) == 4 and len(set(item.options)) == 4
+        if item.setting.probe == "nota":
+            assert truths.count(True) == 0
+            assert item.options[item.gold] == NOTA and item.options[-1] == NOTA
+        else:
+            assert truths.count(True) == 1 and truths[item.gold] is True
+            assert NOTA not in item.options
+        if item.setting.distractors == "hard":
+            for kind in item.meta["distractor_kinds"]:
+                assert set(kind.split("+")) <= set(NEAR_MISS_KINDS)
+        else:
+            assert item.meta["distractor_kinds"] == ["easy"]
+        assert f"{'ABCD'[0]}. {item.options[0]}" in item.prompt
+        checked += 1
+    return checked
+
+
+def test_every_option_rechecked_by_the_engine(rows):
+    built = build_items(rows, ALL, seed=3)
+    by_id = {f["id"]: f for _, f in rows}
+    tags = {i.setting.tag for i in built.items}
+    assert {s.tag for s in ALL} <= tags, "every setting gives items"
+    assert check_items(built.items, by_id) >= 40
+
+
+def test_prospective_nli_gold_rechecked(rows):
+    built = build_items(rows, settings(["nli"], ["prospective"], ["hard"], ["none"]))
+    by_id = {f["id"]: f for _, f in rows}
+    golds = []
+    for item in built.items:
+        pb = problem_of(by_id[item.id.split("/")[0]])
+        truth = engine_truth(pb, item.option_forms[0], item.announcement)
+        assert item.gold == (0 if truth else 1)
+        assert item.prompt.count("If it is now publicly announced that ") == 1
+        golds.append(item.gold)
+    assert 0 < sum(golds) < len(golds)  # both answers occur
+
+
+def test_items_are_seeded(rows):
+    sets = settings(["mcq"], ["retrospective"], ["hard", "easy"], ["none"])
+    a = build_items(rows[:16], sets, seed=5).items
+    b = build_items(rows[:16], sets, seed=5).items
+    c = build_items(rows[:16], sets, seed=6).items
+    assert [(i.prompt, i.gold) for i in a] == [(i.prompt, i.gold) for i in b]
+    assert [(i.prompt, i.gold) for i in a] != [(i.prompt, i.gold) for i in c]
+
+
+def test_published_rows(sample_csv):
+    """The 80 published MindGames rows: options built from their SMCDEL form."""
+    rows = list(read_rows(sample_csv))
+    sets = settings(["mcq"], ["retrospective", "prospective"], ["hard"], ["none", "nota"])
+    built = build_items(rows, sets)
+    assert len(built.items) >= 40
+    for item in built.items:
+        fields = rows[int(item.id.split("/")[0].removeprefix("row"))][1]
+        pb = problem_from_row(fields)
+        truths = [engine_truth(pb, f, item.announcement) if f is not None else None
+                  for f in item.option_forms]
+        assert truths.count(True) == (0 if item.setting.probe == "nota" else 1)
+        assert item.prompt.startswith(fields["premise"])

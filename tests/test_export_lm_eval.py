@@ -1,0 +1,115 @@
+"""``mindgames export lm-eval``: the task YAML's structure, its templates resolved on the
+rows (the same prompts as ``mindgames eval``), and lm-eval's own loader where installed."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import jinja2
+import pytest
+import yaml
+
+from pyfront.cli import main
+from pyfront.evaluation import prompts
+from pyfront.loading import read_rows
+
+
+@pytest.fixture(scope="module")
+def dataset(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("export") / "small-set"
+    assert main(["generate", "--size", "8", "--seed", "1", "-o", str(out), "--quiet"]) == 0
+    return out
+
+
+def export(dataset, out) -> dict[str, dict]:
+    assert main(["export", "lm-eval", str(dataset), "-o", str(out)]) == 0
+    return {p.stem: yaml.safe_load(p.read_text()) for p in sorted(out.glob("*.yaml"))}
+
+
+def render(template, doc):
+    """lm-eval renders doc_to_* strings as jinja2 templates over the row."""
+    return jinja2.Environment(undefined=jinja2.StrictUndefined).from_string(template).render(**doc)
+
+
+def test_nli_tasks(dataset, tmp_path):
+    tasks = export(dataset, tmp_path / "tasks")
+    assert set(tasks) == {"mindgames_small_set_nli_mc", "mindgames_small_set_nli_gen"}
+    mc, gen = tasks["mindgames_small_set_nli_mc"], tasks["mindgames_small_set_nli_gen"]
+    for t in (mc, gen):
+        assert t["dataset_path"] == "json"
+        files = t["dataset_kwargs"]["data_files"]
+        assert set(files) == {"train", "validation", "test"}
+        assert all(Path(f).is_absolute() and Path(f).is_file() for f in files.values())
+        assert (t["training_split"], t["validation_split"], t["test_split"]) == ("train", "validation", "test")
+    assert mc["output_type"] == "multiple_choice" and mc["doc_to_choice"] == ["True", "False"]
+    assert mc["metric_list"][0]["metric"] == "acc"
+    assert gen["output_type"] == "generate_until"
+    regex = gen["filter_list"][0]["filter"][0]
+    assert regex["function"] == "regex"
+    assert gen["metric_list"][0]["metric"] == "exact_match"
+    for _, row in read_rows(dataset / "test.jsonl"):
+        assert render(mc["doc_to_text"], row) == prompts.nli(row["premise"], row["hypothesis"])
+        gold = 0 if row["label"] == "entailment" else 1
+        assert int(render(mc["doc_to_target"], row)) == gold
+        target = render(gen["doc_to_target"], row)
+        assert target == mc["doc_to_choice"][gold]
+        # the filter finds the answer in a chatty reply
+        found = re.findall(regex["regex_pattern"], f"Sure. {target.lower()}, since …")
+        assert found and found[0].lower() == target.lower()
+
+
+def test_qa_tasks_on_story_rows(tmp_path):
+    rows = [{"id": f"s{i}", "story": f"Anne puts the ball in box {i}.", "question": "Where is the ball?",
+             "choices": [f"box {i}", "basket"], "answer": f"box {i}" if i % 2 else "basket",
+             "premise": f"Anne puts the ball in box {i}.", "hypothesis": f"The ball is in box {i}.",
+             "label": "entailment" if i % 2 else "not_entailment"} for i in range(4)]
+    data = tmp_path / "stories.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    tasks = export(data, tmp_path / "tasks")
+    assert {k.rsplit("_", 2)[-2] + "_" + k.rsplit("_", 1)[-1] for k in tasks} == {"nli_mc", "nli_gen", "qa_mc", "qa_gen"}
+    mc = next(t for k, t in tasks.items() if k.endswith("qa_mc"))
+    gen = next(t for k, t in tasks.items() if k.endswith("qa_gen"))
+    assert mc["dataset_kwargs"]["data_files"] == {"test": str(data.resolve())}
+    for row in rows:
+        text = render(mc["doc_to_text"], row)
+        assert text == prompts.mcq(row["story"], row["question"], row["choices"])
+        choices = render(mc["doc_to_choice"], row)
+        assert choices == str(row["choices"])
+        gold = row["choices"].index(row["answer"])
+        assert int(render(mc["doc_to_target"], row)) == gold
+        assert render(gen["doc_to_target"], row) == "AB"[gold]
+
+
+def test_bad_input(tmp_path, capsys):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert main(["export", "lm-eval", str(empty), "-o", str(tmp_path / "o")]) == 1
+    odd = tmp_path / "odd.jsonl"
+    odd.write_text('{"text": "no columns that fit"}\n')
+    assert main(["export", "lm-eval", str(odd), "-o", str(tmp_path / "o")]) == 1
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"premise": "P", "hypothesis": "H", "label": "entailment"}\n{oops\n')
+    assert main(["export", "lm-eval", str(broken), "-o", str(tmp_path / "o")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 3
+    assert "no rows" in err[0] and "no lm-eval form fits" in err[1]
+    assert err[2].startswith(f"mindgames: {broken}:2:")
+
+
+@pytest.mark.skipif(importlib.util.find_spec("lm_eval") is None,
+                    reason="lm-evaluation-harness (lm_eval) is not installed")
+def test_lm_eval_loads_the_tasks(dataset, tmp_path):
+    from lm_eval.tasks import TaskManager, get_task_dict
+
+    out = tmp_path / "tasks"
+    names = sorted(export(dataset, out))
+    task_dict = get_task_dict(names, TaskManager(include_path=str(out)))
+    n_test = len(list(read_rows(dataset / "test.jsonl")))
+    for name in names:
+        task = task_dict[name]
+        docs = list(task.test_docs())
+        assert len(docs) == n_test
+        assert task.doc_to_text(docs[0]) == prompts.nli(docs[0]["premise"], docs[0]["hypothesis"])
