@@ -21,7 +21,7 @@ from strategies import nonboolean_inputs
 from test_symbolic_corpus import check_case
 
 NONBOOLEAN = TEST_DATA / "smcdel-nonboolean.jsonl"
-SETTINGS = dict(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = dict(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 
 
 def cases() -> list[dict]:
