@@ -113,7 +113,8 @@ def parse_tree(text: str, filename: str = "<string>"):
         tok = err.token
         line, col = (err.line, err.column) if tok.type != "$END" else _end_position(text)
         raise UserError(
-            f"expected {_expected_text(parser, err.expected)}, got {_token_text(tok)}",
+            f"expected {_expected_text(parser, err.expected)}, got {_token_text(tok)}"
+            f"{_keyword_hint(parser, err.expected, tok)}",
             file=filename, line=line, column=col,
         ) from None
     except UnexpectedCharacters as err:
@@ -129,6 +130,21 @@ def parse_tree(text: str, filename: str = "<string>"):
             f"expected {_expected_text(parser, err.expected)}, got end of file",
             file=filename, line=line, column=col,
         ) from None
+
+
+def _keyword_hint(parser, expected, tok) -> str:
+    """" (did you mean 'moves'?)" when a misspelt word stands where a keyword was expected."""
+    if tok.type != "NAME":
+        return ""
+    words = []
+    for name in expected:
+        try:
+            pattern = parser.get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str":
+            words.append(pattern.value)
+    return _did_you_mean(str(tok), words)
 
 
 def _end_position(text: str) -> tuple[int, int]:

@@ -71,7 +71,7 @@ def test_counts_mean_what_they_say(atoms, k, valuation):
     n = len(true)
 
     def ev(f):
-        from smcdel_bridge.language import Bot, Top
+        from smcdel_bridge.language import Top
         if isinstance(f, Prp):
             return f.n in true
         if isinstance(f, Neg):

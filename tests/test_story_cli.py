@@ -77,3 +77,53 @@ def test_an_impossible_event_fails_the_file_not_the_run(tmp_path):
     assert code == 1
     (record,) = [json.loads(x) for x in out.read_text().splitlines()]
     assert f"{f}:14:" in record["error"] and "cannot happen" in record["error"]
+
+
+CASE = {
+    "id": "private-1",
+    "model": {"agents": ["a", "b"], "atoms": [1], "worlds": {"w0": [1], "w1": []},
+              "relations": {"a": {"w0": ["w0", "w1"], "w1": ["w0", "w1"]},
+                            "b": {"w0": ["w0", "w1"], "w1": ["w0", "w1"]}},
+              "actual": "w0"},
+    "actions": [{"events": {"e0": {"pre": ["p", 1], "post": {}}, "e1": {"pre": True, "post": {}}},
+                 "relations": {"a": {"e0": ["e0"], "e1": ["e1"]}, "b": {"e0": ["e1"], "e1": ["e1"]}},
+                 "actual": "e0"}],
+    "queries": [{"formula": ["K", "a", ["p", 1]], "at_actual": True, "valid": False},
+                {"formula": ["K", "b", ["not", ["K", "a", ["p", 1]]]], "at_actual": True, "valid": True},
+                {"formula": ["Ck", ["a", "b"], ["p", 1]], "at_actual": False, "valid": False}],
+}
+
+
+def test_del_to_dsl_writes_a_case_as_a_story(tmp_path):
+    import copy
+
+    cases = tmp_path / "cases.jsonl"
+    writable = copy.deepcopy(CASE)
+    writable["queries"] = writable["queries"][:2]
+    cases.write_text(json.dumps(writable) + "\n" + json.dumps(CASE) + "\n")
+    out = tmp_path / "stories.del"
+    code, _, err = run_cli("del", str(cases), "--to", "dsl", "-o", str(out))
+    assert code == 1  # the second case asks about common belief: no words for it
+    assert f"{cases}:2: case private-1: not written as a story" in err and "Ck" in err
+    text = out.read_text()
+    assert "story private_1" in text and "event model" in text and "model\n" in text
+    results = tmp_path / "checked.jsonl"
+    code, _, _ = run_cli("check", str(out), "-o", str(results))
+    records = [json.loads(x) for x in results.read_text().splitlines()]
+    assert code == 0 and [r["agrees"] for r in records] == [True, True]
+
+
+def test_del_to_dsl_on_the_conformance_corpus(tmp_path):
+    from conftest import shared_file
+
+    corpus = shared_file("del-conformance", "corpus.jsonl")
+    cases = tmp_path / "cases.jsonl"
+    with open(corpus) as fh:
+        cases.write_text("".join(next(fh) for _ in range(120)))
+    out = tmp_path / "stories.del"
+    run_cli("del", str(cases), "--to", "dsl", "-o", str(out))
+    results = tmp_path / "checked.jsonl"
+    code, _, _ = run_cli("check", str(out), "-o", str(results))
+    records = [json.loads(x) for x in results.read_text().splitlines()]
+    assert code == 0 and len(records) >= 10
+    assert all(r["agrees"] for r in records)

@@ -70,6 +70,9 @@ def test_a_lie_makes_a_false_belief_and_a_true_claim_cannot_be_a_lie():
     assert answers(SECRET + lie) == {"fooled": True, "not_known": False, "c": False}
     # who knows better is not fooled: B knew the ball was red
     assert answers(HEAD + lie) == {"fooled": False, "not_known": False, "c": False}
+    # a truthful message is knowledge: a later lie against it is seen through
+    told = answers(SECRET + " C tells B that the ball is in the red\n" + lie)
+    assert told["fooled"] is False
     with pytest.raises(UserError) as info:
         evaluate(parse_story(HEAD + " A lies to B that the ball is in the red\n"))
     assert info.value.line == 5 and "a lie must be false" in info.value.message

@@ -69,7 +69,7 @@ def test_problems_and_stories_share_a_file():
 
 BAD = [
     ("story s\n agents Sally\n location(marble): basket, box\n Sally movs the marble to the box\n",
-     4, 8, "expected"),
+     4, 8, "(did you mean 'moves'?)"),
     ("story s\n agents Sally, Anne\n location(marble): basket, box\n Sallie leaves\n",
      4, 2, "unknown agent 'Sallie' (did you mean 'Sally'?)"),
     ("story s\n agents Sally\n location(marble): basket, box\n Sally moves the marble to the bax\n",
@@ -234,3 +234,37 @@ def test_formula_printing_keeps_scope():
                     " hypothesis (A believes that p) and q\n hypothesis A believes that (p and q)\n")
     a, b = (formula_text(s, h.formula) for h in s.hypotheses)
     assert a == "A believes that p and q" and b == "A believes that (p and q)"
+
+
+MODEL = """\
+story m
+  agents a, b
+  proposition p1
+  side(coin): heads, tails
+  model
+    world w0: p1, coin is heads
+    world w1: coin is tails
+    a considers w1 at w0, w1
+    actual w0
+  end
+  hypothesis h: a believes that coin is tails expect true
+"""
+
+
+def test_an_explicit_model_reads_and_prints_back():
+    s = parse_story(MODEL)
+    assert s.initial.worlds == (("w0", (("p1", "true"), ("side(coin)", "heads"))),
+                                ("w1", (("side(coin)", "tails"),)))
+    assert s.initial.considers == (("a", (("w0", ("w1",)), ("w1", ("w1",)))),)
+    assert parse_story(to_dsl(s)) == s
+
+
+@pytest.mark.parametrize("text,fragment", [
+    (MODEL.replace("a considers w1 at w0", "a considers w2 at w0"), "unknown world 'w2'"),
+    (MODEL.replace("world w1: coin is tails", "world w1: p1"), "must give side(coin) a value"),
+    (MODEL.replace("  end\n", "  end\n  actually p1\n"), "replaces"),
+])
+def test_explicit_model_errors(text, fragment):
+    with pytest.raises(UserError) as info:
+        parse_story(text, "m.del")
+    assert fragment in info.value.message and info.value.line

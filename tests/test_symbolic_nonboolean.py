@@ -47,6 +47,8 @@ def test_every_nonboolean_case_as_the_reference(backend):
     ("VARS 1 LAW a knows that 1 OBS a:1 TRUE? {} (Bot & a knows that 1)", [False]),
     ("VARS 1 LAW (Bot & a knows that 1) OBS a:1 VALID? 1", [True]),
     ("VARS 1 LAW (Top | a knows that 1) OBS a:1 VALID? a knows whether 1", [True]),
+    # common knowledge of a false formula: the fixed point's first conjunct is Bot
+    ("VARS 1 LAW a knows that 1 OBS a:1 TRUE? {} (a) comknow that Bot", [False]),
     # & groups to the left: the first conjunct, (1 & ~1), is Bot
     ("VARS 1 LAW 1 & ~1 & a knows that 1 OBS a:1 VALID? 1", [True]),
 ])
@@ -61,6 +63,8 @@ def test_the_issue_examples(backend, text, expected):
     # conjunction of 1 and ~1 is false, but neither conjunct is
     "VARS 1 LAW AND(1, ~1, a knows that 1) OBS a:1 VALID? a knows that 1",
     "VARS 1 LAW (Bot -> a knows that 1) OBS a:1 VALID? a knows that 1",  # -> is strict
+    "VARS 1 LAW a knows that 1 OBS a:1 TRUE? {} (a) comknow whether Bot",  # Ck Top needs the law
+    "VARS 1 LAW a knows that 1 OBS a:1 TRUE? {1} a knows whether 1",  # seen or not, Kw reads it
 ])
 def test_a_knowledge_operator_reached_fails(backend, text):
     with pytest.raises(NotBooleanError):

@@ -156,7 +156,31 @@ def test_fast_path_answers_and_declines():
         assert parse_published(declined) is None, declined
 
 
+def test_very_deep_nesting_goes_to_the_full_parser():
+    text = "VARS 1 LAW Top OBS a:1 VALID? " + "~" * 20000 + "1"
+    assert parse_published(text) is None
+    assert parse_input(text).jobs[0].kind == "VALID?"
+
+
 def test_errors_come_from_the_full_parser():
     with pytest.raises(SmcdelError) as info:
         parse_input("VARS 1,2 LAW Top OBS Agenta:2 Agentb:1 VALID? [ ! (1|2) ] (1 &")
     assert "line 1, column 1" in str(info.value)  # the reference's end-of-input quirk
+
+
+def test_check_output_is_the_same_without_the_fast_path(tmp_path, capsys, monkeypatch, sample_csv):
+    from pyfront.checking import evaluate
+    from pyfront.cli import main
+    from smcdel_bridge.syntax import parser
+
+    def run() -> str:
+        evaluate._ANSWERS.clear()
+        fastpath._formulas.clear()
+        fastpath._structures.clear()
+        main(["check", "--json", str(sample_csv)])
+        return capsys.readouterr().out
+
+    fast = run()
+    monkeypatch.setattr(parser, "parse_published", lambda text: None)
+    slow = run()
+    assert fast == slow and fast.count('"row"') == 80

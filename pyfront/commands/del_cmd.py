@@ -24,6 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "instead of stdout")
     parser.add_argument("--backend", default="explicit", metavar="NAME",
                         help="event-model engine (default: explicit)")
+    parser.add_argument("--to", choices=("answers", "dsl"), default="answers",
+                        help="answers (default), or each case as a DSL story with an explicit "
+                             "model and event models, where the story language can say it")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,6 +49,14 @@ def run(args: argparse.Namespace) -> int:
             out = open(args.output, "w", encoding="utf-8")
         except OSError as err:
             raise UserError(err.strerror or str(err), file=args.output) from None
+    if args.to == "dsl":
+        from ..story.from_case import write_stories
+
+        try:
+            return write_stories(items, out, sys.stderr)
+        finally:
+            if out is not sys.stdout:
+                out.close()
     start = time.perf_counter()
     try:
         summary = check_cases(items, backend, out, sys.stderr)

@@ -35,6 +35,7 @@ from .sampling import (
     Draw, PremiseDraft, Recipe, SamplingParams, draw_hypotheses, draw_premise, paper_params,
     to_form,
 )
+from .balance import BALANCE_MODES, same_shape_pairs
 from .calibration import PAIR_RATE
 from .seeds import derive_seed, stream
 from .split import SPLIT_NAMES, assign
@@ -80,6 +81,9 @@ class GenerateConfig:
     ratios: tuple[float, float, float] = (0.6, 0.2, 0.2)
     style: str = "mindgames"
     engine: str = "auto"
+    #: "none": pairs of any hypotheses (the published-calibrated distribution);
+    #: "hypothesis": pairs of the same hypothesis shape only (:mod:`.balance`)
+    balance: str = "none"
 
     def __post_init__(self) -> None:
         if self.size < 2 or self.size % 2:
@@ -93,6 +97,8 @@ class GenerateConfig:
             raise ValueError("pairs_per_premise must be at least 1")
         if not 0.0 < self.pair_rate <= 1.0:
             raise ValueError(f"pair_rate must be in (0, 1]: got {self.pair_rate}")
+        if self.balance not in BALANCE_MODES:
+            raise ValueError(f"balance must be one of {', '.join(BALANCE_MODES)}: got {self.balance!r}")
 
 
 # --- stage 1-2: draw and check (worker side) -----------------------------------------
@@ -232,7 +238,8 @@ class SetupProgress:
     def done(self) -> bool:
         return self.pairs >= self.quota_pairs or self.exhausted
 
-    def consume(self, result: CheckResult, pairs_per_premise: int | None) -> int:
+    def consume(self, result: CheckResult, pairs_per_premise: int | None,
+                balance: str = "none") -> int:
         """Take pairs from one checked chunk; returns the number of new pairs."""
         before = self.pairs
         self.chunks += 1
@@ -263,7 +270,11 @@ class SetupProgress:
             for h, label in zip(c.draw.hypotheses, c.labels):
                 if (key, h) not in self.taken:
                     (yes if label else no).append(h)
-            k = min(want, len(yes), len(no))
+            if balance == "hypothesis":
+                pairs = same_shape_pairs(yes, no, want)
+            else:
+                pairs = list(zip(yes, no))[:want]
+            k = len(pairs)
             if k == 0:
                 self.one_sided += 1
                 continue
@@ -271,7 +282,7 @@ class SetupProgress:
                 group = self.groups[key] = PremiseGroup(self.setup, len(self.groups), key)
             else:
                 self.repeated += 1
-            for y, n in zip(yes[:k], no[:k]):
+            for y, n in pairs:
                 group.rows += [(y, c.draw.depth, True), (n, c.draw.depth, False)]
                 self.taken.update({(key, y), (key, n)})
             self.pairs += k
@@ -516,7 +527,7 @@ def generate(
                 continue
             jobs += result.jobs
             draws += len(result.checked)
-            p.consume(result, config.pairs_per_premise)
+            p.consume(result, config.pairs_per_premise, config.balance)
             if on_progress:
                 on_progress("select", sum(min(q.pairs, q.quota_pairs) for q in progress.values()), total_pairs)
         t_checked = time.perf_counter()

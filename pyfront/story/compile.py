@@ -36,13 +36,12 @@ Use::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from itertools import product as cartesian
 from typing import Iterable, Mapping, Sequence
 
 from smcdel_bridge.dynamic import ActionModel, Event, InexecutableAction, KripkeModel
 from smcdel_bridge.dynamic.plausibility import (
-    EventPlausibilityModel, PlausibilityModel, from_kripke, priority_update,
+    EventPlausibilityModel, PlausibilityModel, priority_update,
 )
 from smcdel_bridge.dynamic.semantics import truth_set
 from smcdel_bridge.language import BOT, TOP, Conj, Disj, Form, Neg, Prp
@@ -344,7 +343,8 @@ def compile_story(story: Story) -> CompiledStory:
 
 
 def exactly_one(atoms: Sequence[int]) -> Form:
-    """The law of a variable: exactly one of its value atoms holds."""
+    """The law of a variable as a formula: exactly one of its value atoms holds (the
+    initial worlds are built as its models, one value per variable)."""
     ps = [Prp(a) for a in atoms]
     at_least = Disj(tuple(ps))
     at_most = Conj(tuple(Neg(Conj((p, q))) for i, p in enumerate(ps) for q in ps[i + 1:]))
@@ -438,7 +438,7 @@ def _explicit_initial(story: Story) -> StoryState:
     cells, ranks = {}, {}
     for a in story.agents:
         rel = ({w: tuple(s) for w, s in considers[a]} if a in considers
-               else {w: tuple(names) for w in names})
+               else {w: (w,) for w in names})  # unlisted: tells every world apart
         cells[a], ranks[a] = _soft(names, rel)
     return StoryState(0, _plausibility(story, names, vals, cells, ranks, init.actual))
 

@@ -20,7 +20,7 @@ from . import model as M
 from .model import Story, belief_id, knowledge_id
 
 #: statements that describe the start: they come before the first event
-_SETUP = {"common_fact", "actual_fact", "s_observes", "starts_in"}
+_SETUP = {"common_fact", "actual_fact", "s_observes", "starts_in", "initial_model"}
 _DECLARATIONS = {"agents", "rooms", "variable", "s_proposition"}
 _EVENTS = {"enter", "leave", "move", "put", "set_to", "turn", "announce_s", "says", "tells",
            "tells_whether", "lies", "peeks", "looks", "shows", "event_model"}
@@ -209,7 +209,7 @@ class StoryBuilder:
         statements = [s for s in statements if isinstance(s, Tree)]
         self._declare(statements, label)
         fields: dict[str, Any] = {"common": [], "actually": [], "observes": [], "starts_in": [],
-                                  "events": [], "hypotheses": [], "questions": []}
+                                  "events": [], "hypotheses": [], "questions": [], "initial": None}
         seen_obs: set[str] = set()
         names: set[str] = set()
         counter = 0
@@ -305,6 +305,10 @@ class StoryBuilder:
                 raise self.error(f"what {who} observes is given twice: list it in one line", st)
             seen_obs.add(who)
             fields["observes"].append((who, tuple(self.variable(v).name for v in ch[1:])))
+        elif st.data == "initial_model":
+            if fields["initial"] is not None:
+                raise self.error("a story has at most one 'model'", st)
+            fields["initial"] = self.initial_model(st)
         elif st.data == "starts_in":
             who = self.agent(ch[0])
             if any(a == who for a, _ in fields["starts_in"]):
@@ -441,13 +445,75 @@ class StoryBuilder:
                             for a, rows in considers.items()),
             line=st.meta.line)
 
+    def initial_model(self, st) -> M.InitialModel:
+        """``model … end``: worlds with their facts, belief arrows, actual worlds."""
+        worlds = [ln for ln in st.children if ln.data == "world"]
+        names = [str(w.children[0]) for w in worlds]
+        if not worlds:
+            raise self.error("a model needs at least one 'world NAME: facts' line", st)
+
+        def world_name(tok) -> str:
+            if str(tok) in names:
+                return str(tok)
+            raise self.error(f"unknown world {str(tok)!r}{_did_you_mean(str(tok), names)}", tok)
+
+        out_worlds, considers, actual = [], {}, []
+        for ln in st.children:
+            if ln.data == "world":
+                name_tok, *facts = ln.children
+                if names.count(str(name_tok)) > 1 and any(w == str(name_tok) for w, _ in out_worlds):
+                    raise self.error(f"world {str(name_tok)!r} is defined twice", name_tok)
+                got: dict[str, str] = {}
+                for fact in facts:
+                    if fact is None:
+                        continue
+                    if fact.data == "fact_true":
+                        var = self.variable_named(fact.children[0], boolean=True)
+                        value = "true"
+                    else:
+                        var = self.variable(fact.children[0])
+                        value = self.value(var, fact.children[1])
+                    if var.name in got:
+                        raise self.error(f"{var.name} is given twice in world {str(name_tok)}", fact)
+                    got[var.name] = value
+                for v in self.variables:
+                    if not v.boolean and v.name not in got:
+                        raise self.error(f"world {str(name_tok)} must give {v.name} a value "
+                                         f"({', '.join(v.values)})", ln)
+                out_worlds.append((str(name_tok), tuple((v, got[v]) for v in
+                                                        (x.name for x in self.variables) if v in got)))
+            elif ln.data == "considers":
+                who = self.agent(ln.children[0])
+                seen = [world_name(t) for t in ln.children[1].children]
+                rows = considers.setdefault(who, {})
+                for w in (world_name(t) for t in ln.children[2].children):
+                    rows.setdefault(w, [])
+                    rows[w] += [x for x in seen if x not in rows[w]]
+            else:
+                actual += [world_name(t) for t in ln.children]
+        if not actual:
+            raise self.error("a model needs an 'actual W' line", st)
+        return M.InitialModel(
+            worlds=tuple(out_worlds), actual=tuple(dict.fromkeys(actual)),
+            considers=tuple((a, tuple((w, tuple(v)) for w, v in rows.items()))
+                            for a, rows in considers.items()),
+            line=st.meta.line)
+
+    def variable_named(self, tok, *, boolean: bool) -> M.Variable:
+        name = str(tok)
+        for v in self.variables:
+            if v.name == name and v.boolean == boolean:
+                return v
+        props = [v.name for v in self.variables if v.boolean]
+        raise self.error(f"unknown proposition {name!r}{_did_you_mean(name, props)}", tok)
+
     def question(self, st, name: str, step: int) -> M.Question:
         _, q, answers = st.children
         *agents, ref = q.children
         path = tuple(self.agent(a) for a in agents)
         var = self.variable(ref)
-        form = {"where_is": "where", "where_think": "where", "what_think": "what",
-                "where_look": "look"}[q.data]
+        form = {"where_is": "where", "what_is": "what", "where_think": "where",
+                "what_think": "what", "where_look": "look"}[q.data]
         expected = None
         if answers is not None:
             expected = tuple(self.value(var, a) for a in answers.children)

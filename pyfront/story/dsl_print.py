@@ -212,11 +212,32 @@ def _event_model_lines(story: Story, ev: M.EventModel) -> list[str]:
     return out
 
 
+def _initial_lines(story: Story, init: M.InitialModel) -> list[str]:
+    out = ["  model"]
+    for w, facts in init.worlds:
+        shown = []
+        for var_name, value in facts:
+            var = story.variable(var_name)
+            if var.boolean:
+                if value == "true":
+                    shown.append(name_text(var.name))
+            else:
+                shown.append(f"{var_text(story, var, False)} is {name_text(value)}")
+        out.append(f"    world {w}" + (": " + ", ".join(shown) if shown else ""))
+    for agent, rows in init.considers:
+        for w, seen in rows:
+            if seen:
+                out.append(f"    {name_text(agent)} considers {', '.join(seen)} at {w}")
+    out.append(f"    actual {', '.join(init.actual)}")
+    out.append("  end")
+    return out
+
+
 def _question_text(story: Story, q: M.Question) -> str:
     var = story.variable(q.variable)
     ref = var_text(story, var)
     if not q.path:
-        body = f"where is {ref}"
+        body = f"{'what' if q.form == 'what' else 'where'} is {ref}"
     elif q.form == "look":
         body = f"where will {name_text(q.path[0])} look for {ref}"
     else:
@@ -251,6 +272,8 @@ def to_dsl(story: Story) -> str:
         if vs:
             out.append(f"  {name_text(a)} observes " + ", ".join(
                 var_text(story, story.variable(v), False) for v in vs))
+    if story.initial is not None:
+        out += _initial_lines(story, story.initial)
     for a, r in story.starts_in:
         out.append(f"  {name_text(a)} is in the {name_text(r)}")
     hyps, qs = list(story.hypotheses), list(story.questions)

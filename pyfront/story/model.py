@@ -409,8 +409,8 @@ class Question(_Part):
     name: str
     path: _Names
     variable: str
-    #: the wording: ``where`` (where does X think V is), ``what`` (what does X think V is),
-    #: ``look`` (where will X look for V; one agent)
+    #: the wording: ``where`` (where does X think V is / where is V), ``what`` (what does X
+    #: think V is / what is V), ``look`` (where will X look for V; one agent)
     form: Literal["where", "what", "look"] = "where"
     #: expected values (the values the nested belief allows), in any order
     expected: _Names | None = None
@@ -424,7 +424,7 @@ class InitialModel(_Part):
     """An explicit initial model: worlds with the true facts, each agent's belief arrows
     (``considers[agent][w]``), and the actual worlds.  Each agent's relation must be a
     belief relation (serial, transitive, Euclidean): knowledge is then what holds
-    throughout the connected part."""
+    throughout the connected part.  An agent not listed tells every world apart."""
 
     worlds: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
     considers: tuple[tuple[str, tuple[tuple[str, _Names], ...]], ...] = ()
@@ -475,6 +475,9 @@ class Story(BaseModel):
         names = [v.name for v in self.variables]
         if len(set(names)) != len(names):
             raise ValueError("variable names must be distinct")
+        if self.initial is not None and (self.common or self.actually or self.observes):
+            raise ValueError("an explicit model replaces 'it is common knowledge', 'actually' "
+                             "and 'observes'")
         for agent, room in self.starts_in:
             if agent not in self.agents or room not in self.rooms:
                 raise ValueError(f"unknown agent or room in '{agent} is in {room}'")

@@ -8,13 +8,19 @@ structure (the reference's ``bddOf``):
 - ``Dk G f`` quantifies over the atoms no member of ``G`` observes;
 - ``Ck G f`` is the greatest fixed point of ``z = f and (forall i in G: K_i z)``;
 - ``[! f] g`` is ``f -> g'`` with ``g'`` the BDD of ``g`` on the structure whose law is
-  conjoined with ``f`` (``[?! f] g`` chooses the ``f`` or ``~f`` update by an if-then-else);
+  conjoined with ``f``; ``[?! f] g`` chooses the ``f`` or ``~f`` update by an if-then-else,
+  both computed at once as the announcement of ``f`` to every agent (below);
 - ``[G ! f] g`` adds a fresh atom ``k`` (one above the largest atom of the vocabulary) with
   law ``k <-> f`` that only ``G`` observes, and restricts the BDD of ``g`` to ``k``;
 - ``Forall``/``Exists`` quantify the BDD of their formula.
 
-Like the reference, the state law is only turned into a BDD when an operator needs it, so
-a non-Boolean law fails (``boolBddOf failed``) exactly when the reference fails.
+Like the reference, the state law is only turned into a BDD when an operator needs it, and
+conjunctions (disjunctions) stop at the first part whose BDD is false (true), in the law as
+in formulas, so a non-Boolean law fails (``boolBddOf failed``) exactly when the reference
+fails.
+
+Variables are ordered by who observes them (:func:`interleaved_order`), not by number;
+``WHERE?`` answers are still listed in the reference's numeric-order walk.
 
 BDDs of subformulas are memoised per structure, and structures with the same law (the
 same announcement reached again, in another job or another branch) share one memo table,
@@ -261,6 +267,19 @@ class SymbolicStructure:
     def _knows(self, unobserved: tuple[int, ...], f):
         return self.manager.forall_implies(unobserved, self.law, f)
 
+    def _knows_whether_atom(self, unobserved: tuple[int, ...], atom: int):
+        """``Kw`` of one atom, in one or two quantifications instead of two and-exists.
+
+        With ``H`` the unobserved atoms: when the agent sees ``p`` it knows whether ``p``
+        (the BDD is true).  Otherwise ``K p | K ~p`` is ``~(E H (law & p) & E H (law & ~p))``,
+        that is ``~ forall p (E H' law)`` with ``H' = H - {p}`` (the muddy children's
+        "knows whether I am muddy": ``~ forall p law``)."""
+        law = self.law
+        if atom not in unobserved:
+            return self.manager.true
+        rest = tuple(q for q in unobserved if q != atom)
+        return ~self.manager.forall((atom,), self.manager.exists(rest, law))
+
     def _translate(self, f: L.Form):
         m = self.manager
         t = type(f)
@@ -308,6 +327,9 @@ class SymbolicStructure:
         if t is L.Kw:
             others = self.unobserved(f.agent)
             g = self.bdd_of(f.f)
+            atom = _literal_atom(f.f)
+            if atom is not None:
+                return self._knows_whether_atom(others, atom)
             return self._knows(others, g) | self._knows(others, ~g)
         if t is L.Dk:
             return self._knows(self.unobserved_by_group(tuple(f.group)), self.bdd_of(f.f))
@@ -351,6 +373,8 @@ class SymbolicStructure:
     def _common(self, group: tuple[str, ...], g):
         """Greatest fixed point of ``z = g and (for every i in group: K_i z)``, from top."""
         unobserved = [self.unobserved(a) for a in group]
+        if g == self.manager.false:  # the reference's conjunction stops here, law untouched
+            return g
         current = self.manager.true
         while True:
             step = g
@@ -420,6 +444,13 @@ def _and(u, v):
 
 def _or(u, v):
     return u | v
+
+
+def _literal_atom(f: L.Form) -> int | None:
+    """The atom of a formula ``p`` or ``~p`` (whose ``Kw`` is the same), else ``None``."""
+    if type(f) is L.Neg:
+        f = f.f
+    return f.n if type(f) is L.Prp else None
 
 
 def _fold(parts: list, op, unit):

@@ -137,7 +137,7 @@ def _formula(text: str, whole: bool) -> Form | None:
         form = reader.form() if whole else reader.operand()
         if reader.i != len(reader.kinds):
             raise _Unsupported
-    except _Unsupported:
+    except (_Unsupported, RecursionError):  # very deep nesting: the table-driven parser
         form = None
     if len(_formulas) >= CACHE_LIMIT:
         _formulas.clear()
