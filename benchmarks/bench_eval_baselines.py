@@ -9,7 +9,10 @@
 4. The dataset card's hypothesis-only figure (it must equal the run's), and the train
    rows by the outer verb of their hypothesis ("can now know whether" / "that") and label.
 
+With ``--balance hypothesis`` the dataset is generated in that selection mode.
+
     python benchmarks/bench_eval_baselines.py [--size 1000] [--seed 0] [--mcq]
+                                              [--balance none|hypothesis]
 """
 
 from __future__ import annotations
@@ -34,12 +37,16 @@ def main() -> int:
     ap.add_argument("--size", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--mcq", action="store_true", help="also every multiple-choice setting (slower)")
+    ap.add_argument("--balance", choices=("none", "hypothesis"), default="none",
+                    help="the generator's selection mode (default none)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
-        mindgames("generate", "--size", str(args.size), "--seed", str(args.seed), "-o", str(data), "--quiet")
+        mindgames("generate", "--size", str(args.size), "--seed", str(args.seed),
+                  "--balance", args.balance, "-o", str(data), "--quiet")
         rows = sum(1 for f in data.glob("*.jsonl") for _ in f.open())
-        print(f"dataset: mindgames generate --size {args.size} --seed {args.seed}: {rows} rows, "
+        print(f"dataset: mindgames generate --size {args.size} --seed {args.seed} "
+              f"--balance {args.balance}: {rows} rows, "
               f"{sum(1 for _ in (data / 'test.jsonl').open())} in test")
         print()
         print("| model | accuracy | 95 % CI | macro-F1 | unparsed | seconds |")

@@ -175,7 +175,8 @@ def calibrate(published: dict[str, Counter], rounds: int, size: int,
     target = S.rate_shares(published)
     for k in range(rounds + 1):
         rows = [r for seed in CALIBRATION_SEEDS
-                for r in generate(GenerateConfig(size=size, seed=seed, sampling=params)).rows]
+                for r in generate(GenerateConfig(size=size, seed=seed, sampling=params,
+                                                 balance="none")).rows]
         ours = S.distribution(rows)
         shares = S.rate_shares(ours)
         tvs = {t: S.total_variation(ours[t], published[t]) for t in
@@ -203,17 +204,17 @@ def _print_distances(rows: list[dict], size: int, seed: int, stats_path: Path) -
     (uniform weights, the paper's nominal rates) to show what the calibration does."""
     published = S.read_stats_markdown(stats_path)
     nominal = generate(GenerateConfig(size=size, seed=seed, sampling=SamplingParams()), workers=1).rows
-    runs = {"default": S.distribution(rows), "uncalibrated": S.distribution(nominal)}
+    runs = {"this run": S.distribution(rows), "uncalibrated": S.distribution(nominal)}
     tables = ["n_agents", "n_announcements", "hypothesis_depth", "further announcements",
               "hypotheses"] + [f"further announcements in setup {s}" for s in
                                ("forehead", "forehead_mirror", "internal", "explicit")]
     print("\n## total variation distance to the published split")
-    print(f"  {'table':46s} {'default':>8s} {'uncalibrated':>13s}")
+    print(f"  {'table':46s} {'this run':>8s} {'uncalibrated':>13s}")
     for table in tables:
         tvs = [S.total_variation(d.get(table, Counter()), published[table]) for d in runs.values()]
         print(f"  {table:46s} {tvs[0]:8.3f} {tvs[1]:13.3f}")
     target = S.rate_shares(published)
-    print(f"\n  {'steered share':44s} {'default':>8s} {'uncalibrated':>13s} {'published':>10s}")
+    print(f"\n  {'steered share':44s} {'this run':>8s} {'uncalibrated':>13s} {'published':>10s}")
     shares = [S.rate_shares(d) for d in runs.values()]
     for name, value in target.items():
         print(f"  {name:44s} {shares[0][name] * 100:7.1f}% {shares[1][name] * 100:12.1f}% {value * 100:9.1f}%")
@@ -227,6 +228,8 @@ def main() -> int:
     ap.add_argument("--stats", type=Path,
                     default=Path(os.environ.get("MINDGAMES_SHARED", REPO.parent / "shared")) / "mindgames" / "STATS.md")
     ap.add_argument("--skip-scale", action="store_true", help="skip the 8-agent, K=4 run")
+    ap.add_argument("--balance", choices=("none", "hypothesis"), default="none",
+                    help="selection mode of the timed runs (default none, the calibrated one)")
     ap.add_argument("--calibrate", type=int, metavar="ROUNDS", default=0,
                     help="re-fit the paper settings' weights and rates to the published split")
     args = ap.parse_args()
@@ -243,7 +246,7 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        print(f"## mindgames generate --size {args.size} --seed {args.seed}  "
+        print(f"## mindgames generate --size {args.size} --seed {args.seed} --balance {args.balance}  "
               f"({os.cpu_count()} CPUs, best of {args.repeat})")
         folders = {}
         for workers in (1, 2):
@@ -251,6 +254,7 @@ def main() -> int:
             for k in range(args.repeat):
                 folder = tmp / f"w{workers}-{k}"
                 seconds, done = _cli("generate", "--size", str(args.size), "--seed", str(args.seed),
+                                     "--balance", args.balance,
                                      "--workers", str(workers), "--quiet", "-o", str(folder))
                 if done.returncode != 0:
                     print(done.stderr)
@@ -268,7 +272,7 @@ def main() -> int:
         print(f"  byte-identical across runs and worker counts: {'ok' if same else 'FAIL'}")
 
         print("\n## stages (in-process, 1 worker)")
-        result = generate(GenerateConfig(size=args.size, seed=args.seed), workers=1)
+        result = generate(GenerateConfig(size=args.size, seed=args.seed, balance=args.balance), workers=1)
         print(f"  {'stage':28s} {'seconds':>8s} {'items':>16s} {'per second':>12s}")
         for st in result.stages:
             print(f"  {st.name:28s} {st.seconds:8.3f} {st.items:>9d} {st.unit:6s} {st.rate:12,.0f}")

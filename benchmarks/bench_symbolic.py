@@ -11,8 +11,8 @@ For each size the input is written to a file and ``mindgames smcdel FILE --engin
 symbolic`` runs on it (pinned to one core with ``taskset`` when there is one); the figure is
 the best wall time of ``--runs`` runs, start-up included, and the answers are checked.  Then
 the same program runs in this process once more to read the BDD manager's peak node count.
-The reference checker's times measured for the issue (SMCDEL 1.3.0 with CacBDD, same
-inputs, same machines) are printed beside, with the acceptance limits.
+The reference checker's times (SMCDEL 1.3.0 with CacBDD, same inputs, measured on these
+machines) are printed beside, with the acceptance limits.
 
     python benchmarks/bench_symbolic.py [--runs 3] [--muddy 10,20,40,60,100,150,200]
                                         [--dining 3,6,8,10,12,14,20,30]
@@ -41,7 +41,8 @@ from smcdel_bridge.puzzles import (  # noqa: E402
     muddy_expected,
 )
 
-#: seconds of the reference binary (and of this engine before this work) from the issue
+#: seconds of the reference binary, and of this engine before its fast paths (same inputs,
+#: whole process, measured on these machines)
 REFERENCE = {
     ("muddy", 60): 0.41, ("muddy", 100): 1.84, ("muddy", 200): 10.2,
     ("dining", 10): 2.1, ("dining", 12): 17.2, ("dining", 14): 156.0,
@@ -131,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         failed |= not ok or (limit is not None and seconds >= limit)
         row("dining", n, seconds, peak_nodes(dining_cryptographers(n)), ok)
     print("reference: SMCDEL 1.3.0 (CacBDD) on the same inputs; before: this engine before "
-          "the fast paths (figures from the issue)")
+          "its fast paths (whole process, same inputs, measured on these machines)")
     return 1 if failed else 0
 
 

@@ -52,7 +52,7 @@ def test_every_nonboolean_case_as_the_reference(backend):
     # & groups to the left: the first conjunct, (1 & ~1), is Bot
     ("VARS 1 LAW 1 & ~1 & a knows that 1 OBS a:1 VALID? 1", [True]),
 ])
-def test_the_issue_examples(backend, text, expected):
+def test_lazy_conjunctions_and_disjunctions(backend, text, expected):
     assert [a.value for a in backend().run(parse_input(text))] == expected
 
 

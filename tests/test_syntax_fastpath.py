@@ -72,8 +72,8 @@ def test_generated_rows_take_the_fast_path(tmp_path):
     rows = [json.loads(line) for line in open(tmp_path / "d" / "train.jsonl", encoding="utf-8")]
     assert len(rows) > 50
     for row in rows:
-        assert same_as_full_parser(row["smcdel_problem"])
-        assert same_as_full_parser(row["pbcheck"])
+        assert same_as_full_parser(row["smcdel_problem"]), row["smcdel_problem"]
+        assert same_as_full_parser(row["pbcheck"]), row["pbcheck"]
 
 
 def _program(law: str, anns: list[str], hypothesis: str, agents=("Agenta", "Agentb", "x1")) -> str:

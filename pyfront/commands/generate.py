@@ -116,6 +116,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pairs-per-premise", type=int, default=None, metavar="P",
                         help="most (entailed, not entailed) pairs one premise may give "
                              "(default: no limit)")
+    parser.add_argument("--balance", choices=("none", "hypothesis"), default="none",
+                        help="none (default): the published-calibrated selection, whose "
+                             "hypothesis wording gives many labels away; hypothesis: pair "
+                             "entailed and non-entailed hypotheses of the same shape only, so "
+                             "every hypothesis shape is 50/50 and a premise-blind model sits "
+                             "at chance")
     parser.add_argument("--split", default="60/20/20", metavar="T/V/T",
                         help="train/validation/test ratios (default 60/20/20)")
     parser.add_argument("--style", default="mindgames",
@@ -188,6 +194,7 @@ def config_from_args(args: argparse.Namespace):
             sampling=sampling,
             pair_rate=args.pair_rate,
             pairs_per_premise=args.pairs_per_premise,
+            balance=args.balance,
             ratios=parse_ratios(args.split),
             style=args.style,
             engine=args.engine,

@@ -47,6 +47,13 @@ METADATA = CardMetadata(
 )
 
 
+#: how the card names each selection mode of ``--balance``
+BALANCE_TEXT = {
+    "none": "none: published-calibrated (pairs of any hypotheses of a premise)",
+    "hypothesis": "hypothesis: pairs of the same hypothesis shape only (every shape 50/50)",
+}
+
+
 def _range(pair: tuple[int, int | None], none_text: str) -> str:
     lo, hi = pair
     hi_text = none_text if hi is None else str(hi)
@@ -90,6 +97,7 @@ def command_line(config: GenerateConfig) -> str:
         "--pair-rate", _num(config.pair_rate),
         *(["--pairs-per-premise", str(config.pairs_per_premise)]
           if config.pairs_per_premise is not None else []),
+        "--balance", config.balance,
         "--split", "/".join(f"{r * 100:g}" for r in config.ratios),
         "--style", config.style,
         "--engine", config.engine,
@@ -122,6 +130,7 @@ def parameters(config: GenerateConfig) -> list[tuple[str, str]]:
         ("pairs per two distinct hypotheses (pair rate)", _num(config.pair_rate)),
         ("most pairs per premise",
          "no limit" if config.pairs_per_premise is None else str(config.pairs_per_premise)),
+        ("selection (balance)", BALANCE_TEXT[config.balance]),
         ("split ratios (train/validation/test)", "/".join(f"{r * 100:g}" for r in config.ratios)),
         ("English style", config.style),
         ("engine", f"native ({config.engine})"),
@@ -180,6 +189,7 @@ def context(result: GenerationResult) -> dict:
         "command": command_line(result.config),
         "version": __version__,
         "hypothesis_only": _hypothesis_only(result),
+        "balance": result.config.balance,
     }
 
 

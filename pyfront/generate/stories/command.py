@@ -15,7 +15,7 @@ _MINDGAMES_ONLY = {"setups": "forehead,forehead_mirror,internal,explicit",
                    "announcement_weights": None, "knowledge_rate": None,
                    "negate_knowledge": None, "negate_other": None, "atom_rate": None,
                    "announcement_atom_rate": None, "knows_that_rate": None,
-                   "hypotheses_per_premise": 50, "pairs_per_premise": None,
+                   "hypotheses_per_premise": 50, "pairs_per_premise": None, "balance": "none",
                    "style": "mindgames", "workers": None, "engine": "auto"}
 
 
