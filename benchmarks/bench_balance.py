@@ -8,7 +8,8 @@ docs/generate.md (*Hypothesis balance*) and docs/evaluate.md.
    every hypothesis stratum is exactly 50/50, and the total variation distance of the
    hypothesis kinds and of the agents / depths / announcement counts to the published
    test split (``STATS.md`` of the shared data, when present).
-2. The train rows of the 4,000-row dataset by outer verb and label, in both modes.
+2. The train rows of the 4,000-row dataset by outer verb and label, and the hypothesis-only
+   classifier's heaviest features, in both modes.
 3. The story NLI datasets (``--family stories``) with the same baseline.
 
     python benchmarks/bench_balance.py [--sizes 1000,500,2000] [--seeds 0,1] [--stories 500]
@@ -50,6 +51,25 @@ def uneven_strata(splits: dict[str, list[dict]]) -> tuple[int, int]:
     return bad, len(strata)
 
 
+def heaviest_features(train: list[dict], top: int = 12) -> list[tuple[str, float, int, int]]:
+    """(feature, log-odds, occurrences in entailed / not entailed rows) of the hypothesis-only naive
+    Bayes trained on ``train``, heaviest (count times |log-odds|) first."""
+    import math
+
+    from pyfront.evaluation.bag_of_words import NaiveBayes
+
+    nb = NaiveBayes().fit((r["hypothesis"], r["label"] == "entailment") for r in train)
+    vocab = set(nb.counts[True]) | set(nb.counts[False])
+    tot = {c: sum(nb.counts[c].values()) + len(vocab) for c in (True, False)}
+
+    def lo(f: str) -> float:
+        return (math.log((nb.counts[True][f] + 1) / tot[True])
+                - math.log((nb.counts[False][f] + 1) / tot[False]))
+
+    ranked = sorted(vocab, key=lambda f: (-(nb.counts[True][f] + nb.counts[False][f]) * abs(lo(f)), f))
+    return [(f, lo(f), nb.counts[True][f], nb.counts[False][f]) for f in ranked[:top]]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="1000,500,2000")
@@ -71,6 +91,7 @@ def main() -> int:
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
     verbs: dict[str, Counter] = {}
+    weights: dict[str, list] = {}
     for size in sizes:
         for seed in seeds:
             for mode in ("none", "hypothesis"):
@@ -88,6 +109,7 @@ def main() -> int:
                     ) + " |"
                 print(line, flush=True)
                 if size == sizes[0] and seed == seeds[0]:
+                    weights[mode] = heaviest_features(result.splits["train"])
                     verbs[mode] = Counter(
                         ("whether" if re.match(r"\S+ can now know whether", r["hypothesis"]) else "that",
                          r["label"]) for r in result.splits["train"])
@@ -101,6 +123,14 @@ def main() -> int:
         for verb in ("whether", "that"):
             print(f"| {mode} | can now know {verb} | {table[verb, 'entailment']} | "
                   f"{table[verb, 'not_entailment']} |")
+
+    print()
+    print(f"## the classifier's heaviest features (--size {sizes[0]} --seed {seeds[0]}): "
+          "log-odds entailment vs not (occurrences in entailed / not entailed train hypotheses)")
+    for mode, feats in weights.items():
+        print()
+        print(f"--balance {mode}: " + ", ".join(
+            f"{f!r} {lo:+.1f} ({yes}/{no})" for f, lo, yes, no in feats))
 
     if args.stories:
         from pyfront.generate.stories.pipeline import StoriesConfig, generate as generate_stories

@@ -137,3 +137,25 @@ def test_hypothesis_only_baseline_sits_at_chance(seed):
     assert not check.flagged
     published = generate(GenerateConfig(size=1000, seed=seed))
     assert hypothesis_only(published.splits["train"], published.splits["test"]).accuracy >= 0.7
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [3, 4])
+def test_balanced_sweep_keeps_every_guarantee(tmp_path, seed):
+    out = tmp_path / "g"
+    assert main(["generate", "--size", "2000", "--seed", str(seed), "--balance", "hypothesis",
+                 "-o", str(out), "--quiet"]) == 0
+    assert verify_dataset(out) == []
+    rows = {s: [json.loads(line) for line in (out / f"{s}.jsonl").read_text(encoding="utf-8").splitlines()]
+            for s in SPLITS}
+    every = [r for s in SPLITS for r in rows[s]]
+    assert len(every) == 8000
+    assert len({r["id"] for r in every}) == 8000
+    assert len({(r["premise"], r["hypothesis"]) for r in every}) == 8000
+    homes: dict[str, set[str]] = {}
+    for s in SPLITS:
+        for r in rows[s]:
+            homes.setdefault(r["premise"], set()).add(s)
+    assert all(len(v) == 1 for v in homes.values())
+    counts = Counter((s, r["setup"], premise_blind_view(r), r["label"]) for s in SPLITS for r in rows[s])
+    assert all(counts[k[:3] + ("entailment",)] == counts[k[:3] + ("not_entailment",)] for k in counts)

@@ -9,7 +9,9 @@
    published pipeline kept all D, so its rows grew with D) and gets as many as it has
    entailed and non-entailed hypotheses not yet taken for that premise (a premise drawn
    twice is the same premise) — until every setup has its quota.  Pairs make every
-   premise, hence every setup and every split, exactly 50/50.
+   premise, hence every setup and every split, exactly 50/50; with ``balance="hypothesis"``
+   a pair's two hypotheses also share their shape (:mod:`.balance`), so every hypothesis
+   shape is 50/50 too.
 4. **render**: names (a stream of the master seed per premise), English, the published
    SMCDEL forms and the DSL text of each row; a premise whose English is already another
    premise's gets other names (:func:`unique_premise_texts`), so splits made of premises
