@@ -224,10 +224,16 @@ def contract(pm: PlausibilityModel) -> PlausibilityModel:
                     keep.add(v)
                     todo.append(v)
     worlds = [w for w in pm.worlds if w in keep]
+    # an agent with the cells of an agent before it and one rank per cell (a knowledge
+    # id beside its belief id) splits no block that agent does not split: leave it out
+    flat = [a for a in agents
+            if all(len({ranks[a][w] for w in c}) == 1 for c in pm.cells[a])]
+    split_by = [a for i, a in enumerate(agents)
+                if not (a in flat and any(pm.cells[b] == pm.cells[a] for b in agents[:i]))]
     # each cell's worlds from the most plausible, grouped by rank
     levels = {a: [[[w for w in c if ranks[a][w] == r] for r in sorted({ranks[a][w] for w in c})]
                   for c in pm.cells[a] if next(iter(c)) in keep]
-              for a in agents}
+              for a in split_by}
     block = {w: pm.valuation[w] for w in worlds}
     count = len(set(block.values()))
     while True:
@@ -235,7 +241,7 @@ def contract(pm: PlausibilityModel) -> PlausibilityModel:
         # as an interned chain (equal chains: equal sets), and of its whole cell
         chain: dict = {}
         below, whole = {}, {}
-        for a in agents:
+        for a in split_by:
             for cell in levels[a]:
                 cur, seen = chain.setdefault((), len(chain)), set()
                 for level in cell:
@@ -248,7 +254,8 @@ def contract(pm: PlausibilityModel) -> PlausibilityModel:
                 for level in cell:
                     for w in level:
                         whole[a, w] = cur
-        sig = {w: (block[w], tuple((whole[a, w], below[a, w][0]) for a in agents)) for w in worlds}
+        sig = {w: (block[w], tuple((whole[a, w], below[a, w][0]) for a in split_by))
+               for w in worlds}
         ids: dict = {}
         block = {w: ids.setdefault(sig[w], len(ids)) for w in worlds}
         if len(ids) == count:
@@ -270,8 +277,9 @@ def contract(pm: PlausibilityModel) -> PlausibilityModel:
             seen |= c
             cs.append(c)
             for v in c:
-                # a block's place: how many blocks are at least as plausible
-                rk[v] = below[a, v][1]
+                # a block's place: how many blocks are at least as plausible (for an
+                # agent left out above, all of its cell)
+                rk[v] = below[a, v][1] if a in split_by else len(c)
         cells[a], new_ranks[a] = tuple(cs), rk
     actual = tuple(dict.fromkeys(rep[block[w]] for w in pm.actual))
     return PlausibilityModel(agents, tuple(names), {w: pm.valuation[w] for w in names}, cells,

@@ -6,9 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from ...story.compile import compile_story
+from smcdel_bridge.dynamic import InexecutableAction
+
+from ...story.compile import compile_story, event_action, initial_state, update
 from ...story import model as sm
 from ...tomi.translate import build_story, variable_name
+from . import sampler
 from .sampler import DrawnStory
 
 
@@ -44,11 +47,33 @@ def to_story(drawn: DrawnStory, name: str = "story") -> sm.Story:
                        drawn.steps)
 
 
+def _start_and_end(drawn: DrawnStory, story: sm.Story):
+    """The states before and after the story's events; when the sampler already updated
+    the model along a prefix of these steps, the update goes on from its state (the same
+    updates, in the same order)."""
+    last = sampler.LAST_PREFIX
+    key = (drawn.agents, (drawn.room, drawn.other_room), drawn.obj, drawn.containers)
+    if last is None or last[0] != key or drawn.steps[:len(last[1])] != last[1]:
+        states = compile_story(story).states
+        return states[0], states[-1]
+    state = last[2]
+    for i in range(state.step, len(story.events)):
+        try:
+            state = update(state, event_action(story, i), i + 1)
+        except InexecutableAction:
+            return _start_and_end_checked(story)
+    return initial_state(story), state
+
+
+def _start_and_end_checked(story: sm.Story):
+    """Through :attr:`CompiledStory.states`, which names the event that cannot happen."""
+    states = compile_story(story).states
+    return states[0], states[-1]
+
+
 def label(drawn: DrawnStory, max_order: int) -> Labelled:
     story = to_story(drawn)
-    compiled = compile_story(story)
-    states = compiled.states
-    start, end = states[0], states[-1]
+    start, end = _start_and_end(drawn, story)
     var = story.variable(variable_name(drawn.obj))
     atoms = {story.atom(var.name, v): v for v in var.values}
 

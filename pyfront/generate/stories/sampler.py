@@ -59,6 +59,45 @@ class StoryParams:
     containers: tuple[int, int] = (2, 4)
 
 
+#: the story model state after the last prefix :class:`_Knowledge` compiled:
+#: ((agents, rooms, object, containers), steps, state); labelling the drawn story goes on
+#: from there instead of starting again
+LAST_PREFIX: tuple | None = None
+
+
+class _Knowledge:
+    """What each agent cannot rule out about where the object is, from the story model of
+    the steps drawn so far (updated step by step as the story grows)."""
+
+    def __init__(self, agents, room, other, obj, containers):
+        self.key = (agents, (room, other), obj, containers)
+        self.state = None
+        self.done = 0
+
+    def open_to(self, steps: list[Step]) -> dict[str, list[str]]:
+        """Agent -> the containers it does not know the object is not in (in declaration
+        order): ``not K("X!", not location(obj) = c)`` at the actual world."""
+        from ...story.compile import event_action, initial_state, update
+        from ...story.model import knowledge_id
+        from ...tomi.translate import build_story, variable_name
+        from smcdel_bridge.language import K, Neg
+
+        agents, rooms, obj, containers = self.key
+        story = build_story("story", agents, rooms, {obj: containers}, {obj: containers[0]},
+                            steps)
+        if self.state is None:
+            self.state = initial_state(story)
+        for i in range(self.done, len(story.events)):
+            self.state = update(self.state, event_action(story, i), i + 1)
+        self.done = len(story.events)
+        global LAST_PREFIX
+        LAST_PREFIX = (self.key, tuple(steps), self.state)
+        var = variable_name(obj)
+        return {a: [c for c in containers
+                    if not self.state.holds(K(knowledge_id(a), Neg(story.value_form(var, c))))]
+                for a in agents}
+
+
 def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = False) -> DrawnStory:
     """One random story (deterministic in ``rng``).  With ``true_belief``, nothing that
     makes a false belief happens: no lie, and no move while someone who has seen the
@@ -79,10 +118,10 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
     def present(r: str) -> tuple[str, ...]:
         return tuple(a for a in agents if where.get(a) == r)
 
-    # where each agent cannot rule out that the object is: a lie is only told to someone
-    # who cannot rule it out (in the model, an absent agent considers only the changes
-    # that did happen, so it would know better than a lie about an untouched object)
-    possible: dict[str, set[str]] = {a: set(containers) for a in agents}
+    # a lie is only told to a listener who cannot rule it out, as the story model says
+    # (truthful messages give knowledge; an absent agent considers only the changes that
+    # did happen, so it would know better than a lie about an untouched object)
+    knowledge = _Knowledge(agents, room, other, obj, containers)
 
     def enter(a: str, r: str) -> None:
         where[a] = r
@@ -91,7 +130,6 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
         if r == room and placed:
             steps.append(Step("look", None, agent=a, room=r, obj=obj, observers=watchers))
             belief[a] = truth
-            possible[a] = {truth}
 
     # the opening: at least two agents in the room, then the object's place
     first = rng.randint(2, n) if n > 2 else 2
@@ -101,7 +139,6 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
     placed = True
     for a in present(room):
         belief[a] = truth
-        possible[a] = {truth}
     noise: list[tuple[int, str, str, str]] = []
     target = rng.randint(*params.events)
     weights = [WEIGHTS[a] for a in params.actions]
@@ -134,27 +171,25 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
             truth = dest
             steps.append(Step("move", None, agent=a, room=room, obj=obj, container=dest,
                               observers=inside))
-            for b in agents:
-                if b in inside:
-                    belief[b], possible[b] = truth, {truth}
-                else:
-                    possible[b].add(truth)
+            for b in inside:
+                belief[b] = truth
         elif kind == "tell" and knowers:
             a = rng.choice(knowers)
             steps.append(Step("tell", None, agent=a, obj=obj, container=truth, observers=agents))
             for b in agents:
-                belief[b], possible[b] = truth, {truth}
+                belief[b] = truth
         elif kind in ("tell_private", "lie") and knowers and outside and not (
                 true_belief and kind == "lie"):
             # the listener is out of the room (it cannot see for itself)
             a = rng.choice(knowers)
+            open_to = knowledge.open_to(steps) if kind == "lie" else {}
             others = [b for b in outside if b != a
-                      and (kind == "tell_private" or possible[b] - {truth})]
+                      and (kind == "tell_private" or any(c != truth for c in open_to[b]))]
             if not others:
                 continue
             b = rng.choice(others)
             if kind == "lie":
-                said = rng.choice(sorted(possible[b] - {truth}, key=containers.index))
+                said = rng.choice([c for c in open_to[b] if c != truth])
             else:
                 said = truth
             steps.append(Step(kind, None, agent=a, listener=b, obj=obj, container=said,
@@ -166,7 +201,7 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
             a = rng.choice(outside)
             steps.append(Step("peek", None, agent=a, room=room, obj=obj, container=truth,
                               observers=(a,)))
-            belief[a], possible[a] = truth, {truth}
+            belief[a] = truth
         elif kind == "noise":
             a = rng.choice(agents)
             noise.append((len(steps), a, rng.choice(w["likes"]), rng.choice(w["things"])))
