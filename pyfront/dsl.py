@@ -164,6 +164,22 @@ def _did_you_mean(word: str, options) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+def chain_operands(kind: str, children: list) -> list:
+    """The operands of a chain written ``a and b and c``: one Conj (parentheses keep
+    nesting).  The tree nests it to the left, so walk the chain instead of recursing."""
+    from lark import Tree
+
+    operands: list = []
+    stack = list(reversed(children))
+    while stack:
+        c = stack.pop()
+        if isinstance(c, Tree) and c.data == kind:
+            stack.extend(reversed(c.children))
+        else:
+            operands.append(c)
+    return operands
+
+
 class _Builder:
     """Resolves one ``problem`` tree into a :class:`Problem`."""
 
@@ -276,18 +292,8 @@ class _Builder:
         if kind == "not_":
             return Neg(self.formula(ch[0]))
         if kind in ("and_", "or_"):
-            # a chain written a and b and c is one Conj (parentheses keep nesting); the
-            # tree nests it to the left, so walk the chain instead of recursing into it
-            operands: list = []
-            stack = list(reversed(ch))
-            while stack:
-                c = stack.pop()
-                if isinstance(c, Tree) and c.data == kind:
-                    stack.extend(reversed(c.children))
-                else:
-                    operands.append(c)
             cls = Conj if kind == "and_" else Disj
-            return cls(tuple(self.formula(c) for c in operands))
+            return cls(tuple(self.formula(c) for c in chain_operands(kind, ch)))
         if kind == "implies":
             return Impl(self.formula(ch[0]), self.formula(ch[1]))
         if kind == "iff":

@@ -14,7 +14,7 @@ from typing import Any
 
 from smcdel_bridge.language import BOT, TOP, Ck, Conj, Disj, Equi, Form, Impl, K, Kw, Neg
 
-from ..dsl import MAX_FORMULA_DEPTH, _did_you_mean, _unquote, parse_tree
+from ..dsl import MAX_FORMULA_DEPTH, _did_you_mean, _unquote, chain_operands, parse_tree
 from ..errors import UserError
 from . import model as M
 from .model import Story, belief_id, knowledge_id
@@ -159,14 +159,7 @@ class StoryBuilder:
         if kind == "not_":
             return Neg(self.formula(ch[0]))
         if kind in ("and_", "or_"):
-            operands: list = []
-            stack = list(reversed(ch))
-            while stack:
-                c = stack.pop()
-                if isinstance(c, Tree) and c.data == kind:
-                    stack.extend(reversed(c.children))
-                else:
-                    operands.append(c)
+            operands = chain_operands(kind, ch)
             return (Conj if kind == "and_" else Disj)(tuple(self.formula(c) for c in operands))
         if kind == "implies":
             return Impl(self.formula(ch[0]), self.formula(ch[1]))

@@ -80,57 +80,34 @@ def split_agent(ident: str) -> tuple[str, str]:
 
 # --- formulas inside pydantic models: JSON trees as in the event-model corpus ----------
 
+#: the formula nodes a story may hold (the engine's JSON format knows more)
+_STORY_NODES = ("Top", "Bot", "Prp", "Neg", "Conj", "Disj", "Impl", "Equi", "K", "Kw", "Ck", "Dk")
+
+
+def _story_formula(f: Form) -> Form:
+    for node in f.unique_nodes():
+        if type(node).__name__ not in _STORY_NODES:
+            raise ValueError(f"a story formula cannot contain {type(node).__name__}")
+    return f
+
+
 def form_to_json(f: Form) -> Any:
     """A story formula as a JSON tree (``true``, ``["p", 3]``, ``["K", "Sally", …]`` …,
     the format of the event-model conformance corpus)."""
-    from smcdel_bridge import language as L
+    from smcdel_bridge.dynamic.jsonio import form_to_json as engine_form_to_json
 
-    if isinstance(f, L.Top):
-        return True
-    if isinstance(f, L.Bot):
-        return False
-    if isinstance(f, L.Prp):
-        return ["p", f.n]
-    if isinstance(f, L.Neg):
-        return ["not", form_to_json(f.f)]
-    if isinstance(f, L.Conj):
-        return ["and", *map(form_to_json, f.fs)]
-    if isinstance(f, L.Disj):
-        return ["or", *map(form_to_json, f.fs)]
-    if isinstance(f, L.Impl):
-        return ["implies", form_to_json(f.a), form_to_json(f.b)]
-    if isinstance(f, L.Equi):
-        return ["iff", form_to_json(f.a), form_to_json(f.b)]
-    if isinstance(f, (L.K, L.Kw)):
-        return [type(f).__name__, f.agent, form_to_json(f.f)]
-    if isinstance(f, (L.Ck, L.Dk)):
-        return [type(f).__name__, list(f.group), form_to_json(f.f)]
-    raise ValueError(f"a story formula cannot contain {type(f).__name__}")
+    return engine_form_to_json(_story_formula(f))
 
 
 def form_from_json(data: Any) -> Form:
     """Inverse of :func:`form_to_json`."""
-    from smcdel_bridge import language as L
+    from smcdel_bridge.dynamic.jsonio import DelModelError
+    from smcdel_bridge.dynamic.jsonio import form_from_json as engine_form_from_json
 
-    if data is True:
-        return L.TOP
-    if data is False:
-        return L.BOT
-    if isinstance(data, list) and data and isinstance(data[0], str):
-        op, args = data[0], data[1:]
-        if op == "p" and len(args) == 1 and isinstance(args[0], int):
-            return L.Prp(args[0])
-        if op == "not" and len(args) == 1:
-            return L.Neg(form_from_json(args[0]))
-        if op in ("and", "or"):
-            return (L.Conj if op == "and" else L.Disj)(tuple(map(form_from_json, args)))
-        if op in ("implies", "iff") and len(args) == 2:
-            return (L.Impl if op == "implies" else L.Equi)(*map(form_from_json, args))
-        if op in ("K", "Kw") and len(args) == 2 and isinstance(args[0], str):
-            return getattr(L, op)(args[0], form_from_json(args[1]))
-        if op in ("Ck", "Dk") and len(args) == 2 and isinstance(args[0], list):
-            return getattr(L, op)(tuple(args[0]), form_from_json(args[1]))
-    raise ValueError(f"not a story formula: {data!r}")
+    try:
+        return _story_formula(engine_form_from_json(data))
+    except (ValueError, DelModelError) as err:
+        raise ValueError(f"not a story formula: {data!r} ({err})") from None
 
 
 def _to_form(value: Any) -> Form:
