@@ -59,6 +59,7 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
     hypotheses and questions are answered by the story engine as the file is read
     (:func:`story_records`).
     """
+    from pyfront.smcdel_render import render as smcdel_text
     from .story.model import Story
 
     source = str(path)
@@ -71,7 +72,7 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
             continue
         for i, h in enumerate(pb.hypotheses):
             try:
-                problem, pbcheck = pb.to_smcdel(i), pb.to_smcdel(i, pbcheck=True)
+                problem, pbcheck = smcdel_text(pb, i), smcdel_text(pb, i, pbcheck=True)
             except ValueError as err:  # a formula SMCDEL input cannot write
                 raise UserError(f"{pb.name}/{h.name}: {err}", file=source, line=h.line) from None
             items.append(

@@ -19,11 +19,16 @@ Building one::
     pb.hypotheses.append(Hypothesis(name="h1", formula=K("Agenta", Prp(1)), expected=True))
 
     pb.hypotheses                       # the questions, in order
-    pb.to_smcdel(0)                     # published SMCDEL text for hypothesis 0
-    pb.to_smcdel(0, pbcheck=True)       # the contradiction check (fresh atom 0)
-    pb.premise()                        # English premise, published MindGames style
-    pb.hypothesis_text(0)               # "Alice can now know that Alice's forehead is muddy."
-    pb.premise(style="natural")         # another English style (styles are data)
+
+The model knows none of its renderings; they read it::
+
+    from pyfront import smcdel_render, verbalize
+
+    smcdel_render.render(pb, 0)                 # published SMCDEL text for hypothesis 0
+    smcdel_render.render(pb, 0, pbcheck=True)   # the contradiction check (fresh atom 0)
+    verbalize.premise(pb)                       # English premise, published MindGames style
+    verbalize.hypothesis(pb, 0)                 # "Alice can now know that Alice's forehead is muddy."
+    verbalize.premise(pb, style="natural")      # another English style (styles are data)
 
 Or parse DSL text (:mod:`pyfront.dsl`), or import a published row
 (:mod:`pyfront.mindgames_import`).
@@ -359,24 +364,3 @@ class Problem(BaseModel):
         """What the setup's rule gives (None without a setup or for ``given``)."""
         spec = self.setup_spec
         return spec.default_observations(self.n_agents) if spec else None
-
-    # -- renderings (thin wrappers; the work is in the renderer modules) ---------------
-
-    def to_smcdel(self, hypothesis: int = 0, *, pbcheck: bool = False, readable: bool = False) -> str:
-        """SMCDEL input for one hypothesis, in the published one-line form (or readable
-        multi-line form); ``pbcheck`` gives the contradiction check instead."""
-        from . import smcdel_render
-
-        return smcdel_render.render(self, hypothesis, pbcheck=pbcheck, readable=readable)
-
-    def premise(self, style: str = "mindgames") -> str:
-        """English premise in the given style."""
-        from .verbalize import premise
-
-        return premise(self, style=style)
-
-    def hypothesis_text(self, hypothesis: int = 0, style: str = "mindgames") -> str:
-        """English hypothesis in the given style."""
-        from .verbalize import hypothesis as hyp
-
-        return hyp(self, hypothesis, style=style)

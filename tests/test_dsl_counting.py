@@ -13,6 +13,7 @@ from pyfront.dsl_print import to_dsl
 from smcdel_bridge.backend import get_backend
 from smcdel_bridge.language import Conj, Disj, Neg, Prp
 from smcdel_bridge.syntax import parse_input
+from pyfront.smcdel_render import render as smcdel_text
 
 TEXT = """\
 problem hungry_foreheads
@@ -43,7 +44,7 @@ def test_the_answers_hold():
     native = get_backend("native")
     pb = parse_problem(TEXT)
     for i, h in enumerate(pb.hypotheses):
-        assert native.run(parse_input(pb.to_smcdel(i)))[0].value == h.expected, h.name
+        assert native.run(parse_input(smcdel_text(pb, i)))[0].value == h.expected, h.name
 
 
 def test_without_a_setup_the_first_predicate_is_the_problems_own():

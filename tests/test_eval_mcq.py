@@ -17,6 +17,7 @@ from pyfront.dsl import parse_problems
 from pyfront.problem import Announcement, Hypothesis
 from smcdel_bridge.backend import get_backend
 from smcdel_bridge.syntax import parse_formula, parse_input
+from pyfront.smcdel_render import render as smcdel_text
 
 ALL = settings(["nli", "mcq"], ["retrospective", "prospective"], ["hard", "easy"], ["none", "nota"])
 ENGINE = get_backend("native")
@@ -40,7 +41,7 @@ def engine_truth(pb, form_text: str, announcement: str | None) -> bool:
         anns.append(Announcement(formula=parse_formula(announcement)))
     q = pb.model_copy(update={"announcements": anns,
                               "hypotheses": [Hypothesis(name="o", formula=parse_formula(form_text))]})
-    (answer,) = ENGINE.run(parse_input(q.to_smcdel(0)))
+    (answer,) = ENGINE.run(parse_input(smcdel_text(q, 0)))
     return answer.value
 
 

@@ -29,6 +29,7 @@ from pyfront.explain.graph import dot_tool, frame_dot, render_dot, write_graphs
 from pyfront.explain.model import Explanation, Reason
 from pyfront.explain.render_text import render
 from pyfront.loading import load_problems
+from pyfront.smcdel_render import render as smcdel_text
 
 EXAMPLES = sorted((REPO / "examples").glob("*.del"))
 IDS = [p.name for p in EXAMPLES]
@@ -112,10 +113,10 @@ def test_verdicts_equal_the_published_form_checked_natively(path):
     native = get_backend("native")
     for pb, e in explained(path):
         for i, v in enumerate(e.verdicts):
-            program = parse_input(pb.to_smcdel(i))
+            program = parse_input(smcdel_text(pb, i))
             (answer,) = native.run(program)
             assert answer.value is v.holds, f"{pb.name}/{v.name}"
-            contradictory = native.run(parse_input(pb.to_smcdel(i, pbcheck=True)))[0].value
+            contradictory = native.run(parse_input(smcdel_text(pb, i, pbcheck=True)))[0].value
             assert contradictory is e.contradictory
 
 
@@ -133,7 +134,7 @@ def test_every_counterexample_falsifies_its_hypothesis(path):
             assert state in model.states
             assert model.true_at(state, v.form) is False
             # and in the published form (what `check` asks): TRUE? {s} [!a1]…[!an] h
-            program = parse_input(pb.to_smcdel(i))
+            program = parse_input(smcdel_text(pb, i))
             (job,) = program.jobs
             assert isinstance(job, ValidQ)
             probe = CheckInput(program.structure, (TrueQ(state, job.form),))

@@ -17,6 +17,8 @@ from pyfront.generate.names import sex_of
 from pyfront.generate.pipeline import COLUMNS, GenerateConfig, generate, verify, write_splits
 from pyfront.generate.sampling import SamplingParams
 from pyfront.generate.split import SPLIT_NAMES
+from pyfront.verbalize import premise as premise_text
+from pyfront.smcdel_render import render as smcdel_text
 
 SMALL = GenerateConfig(size=24, seed=5)
 
@@ -97,9 +99,9 @@ def test_rows_are_consistent(small):
         assert r["smcdel_problem"].count("[ !") - 1 == r["n_announcements"]
         assert r["premise"].count("It is publicly announced") - 1 == r["n_announcements"]
         pb = parse_problem(r["problem"])  # the DSL text reads back to the same problem
-        assert pb.to_smcdel(0) == r["smcdel_problem"]
+        assert smcdel_text(pb, 0) == r["smcdel_problem"]
         assert pb.hypotheses[0].expected_label == r["label"]
-        assert pb.premise() == r["premise"]
+        assert premise_text(pb) == r["premise"]
 
 
 def test_same_seed_same_bytes_whatever_the_workers(small, tmp_path):

@@ -12,6 +12,9 @@ from pyfront.cli import main
 from pyfront.errors import UserError
 from pyfront.loading import read_rows
 from pyfront.mindgames_import import parse_names, problem_from_row
+from pyfront.verbalize import hypothesis as hypothesis_text
+from pyfront.verbalize import premise as premise_text
+from pyfront.smcdel_render import render as smcdel_text
 
 FIELDS = ("premise", "hypothesis", "smcdel_problem", "pbcheck")
 
@@ -70,8 +73,8 @@ def test_quirk_rows_render_their_semantics_without_the_premise(sample_csv):
         row = {k: v for k, v in rows[i].items() if k != "premise"}
         pb = problem_from_row(row)
         assert pb.stated_observations is None
-        assert pb.premise() != rows[i]["premise"], i
-        assert pb.to_smcdel(0) == rows[i]["smcdel_problem"], i
+        assert premise_text(pb) != rows[i]["premise"], i
+        assert smcdel_text(pb, 0) == rows[i]["smcdel_problem"], i
 
 
 def test_names_in_every_published_spelling():
@@ -91,10 +94,10 @@ def test_obs_numbering_quirk_keeps_semantics_and_wording():
     assert pb.observations == [[1], [1], [2, 4], []]
     # what the premise says, kept only to reword it
     assert pb.stated_observations == [[1], [], [1], [2, 4]]
-    assert pb.premise() == TREVOR["premise"]
-    assert pb.hypothesis_text(0) == TREVOR["hypothesis"]
-    assert pb.to_smcdel(0) == TREVOR["smcdel_problem"]
-    assert pb.to_smcdel(0, pbcheck=True) == TREVOR["pbcheck"]
+    assert premise_text(pb) == TREVOR["premise"]
+    assert hypothesis_text(pb, 0) == TREVOR["hypothesis"]
+    assert smcdel_text(pb, 0) == TREVOR["smcdel_problem"]
+    assert smcdel_text(pb, 0, pbcheck=True) == TREVOR["pbcheck"]
     assert pb.hypotheses[0].expected is True
 
 
@@ -102,8 +105,8 @@ def test_without_a_premise_the_semantics_are_worded():
     row = {k: v for k, v in TREVOR.items() if k != "premise"}
     pb = problem_from_row(row)
     assert pb.stated_observations is None
-    assert "Thomas's card is shown to Michael. Keith's card is shown to Michael." in pb.premise()
-    assert pb.to_smcdel(0) == TREVOR["smcdel_problem"]
+    assert "Thomas's card is shown to Michael. Keith's card is shown to Michael." in premise_text(pb)
+    assert smcdel_text(pb, 0) == TREVOR["smcdel_problem"]
 
 
 def test_premise_that_contradicts_obs_is_refused():
@@ -134,9 +137,9 @@ def test_imported_labels_hold_on_the_native_engine(sample_csv):
     native = get_backend("native")
     for i, row in read_rows(sample_csv):
         pb = problem_from_row(row)
-        valid = native.run(parse_input(pb.to_smcdel(0)))[0].value
+        valid = native.run(parse_input(smcdel_text(pb, 0)))[0].value
         assert valid == (row["label"] == "entailment"), i
-        assert native.run(parse_input(pb.to_smcdel(0, pbcheck=True)))[0].value is False
+        assert native.run(parse_input(smcdel_text(pb, 0, pbcheck=True)))[0].value is False
 
 
 def test_import_writes_dsl_files_that_render_the_same(sample_csv, tmp_path, capsys):
@@ -149,8 +152,8 @@ def test_import_writes_dsl_files_that_render_the_same(sample_csv, tmp_path, caps
     rows = [r for _, r in read_rows(sample_csv)]
     for path, row in zip(files, rows):
         (pb,) = load_problems(path)
-        assert pb.to_smcdel(0) == row["smcdel_problem"]
-        assert pb.premise() == row["premise"]
+        assert smcdel_text(pb, 0) == row["smcdel_problem"]
+        assert premise_text(pb) == row["premise"]
         assert pb.hypotheses[0].expected_label == row["label"]
 
 
@@ -191,7 +194,7 @@ def test_csv_and_jsonl_read_alike(tmp_path):
 
 def test_natural_style_tells_the_semantics_of_a_quirky_row():
     pb = problem_from_row(TREVOR)
-    text = pb.premise(style="natural")
+    text = premise_text(pb, style="natural")
     assert "Michael gets to see the cards of Thomas and Keith." in text
     assert "Keith sees no card." in text
 
@@ -210,6 +213,6 @@ def test_stated_matrix_with_names_inside_names():
     pb = problem_from_row(row)
     assert pb.observations == [[1], [2, 3], []]
     assert pb.stated_observations == [[], [1], [2, 3]]
-    assert pb.premise() == row["premise"]
-    assert pb.hypothesis_text(0) == "Joann can now know that Leann picked a red card."
-    assert pb.to_smcdel(0) == row["smcdel_problem"]
+    assert premise_text(pb) == row["premise"]
+    assert hypothesis_text(pb, 0) == "Joann can now know that Leann picked a red card."
+    assert smcdel_text(pb, 0) == row["smcdel_problem"]

@@ -18,6 +18,7 @@ from pyfront.verbalize import formula_text
 from smcdel_bridge.language import BOT, TOP, Conj, Disj, Equi, Impl, K, Kw, Neg, Prp
 
 from conftest import REPO
+from pyfront.verbalize import premise as premise_text
 
 
 def _pb(body: str, agents: str = "Ann, Bob", setup: str = "forehead"):
@@ -26,7 +27,7 @@ def _pb(body: str, agents: str = "Ann, Bob", setup: str = "forehead"):
 
 def test_setup_rule_is_not_told_when_the_observations_differ():
     pb = _pb("  Ann observes muddy(Ann)\n")
-    text = pb.premise(style="natural")
+    text = premise_text(pb, style="natural")
     assert "the others' foreheads" not in text
     assert "but not their own" not in text
     assert "Each of them may have mud on their forehead." in text
@@ -35,10 +36,10 @@ def test_setup_rule_is_not_told_when_the_observations_differ():
 
 
 def test_setup_rule_is_told_when_the_observations_follow_it():
-    text = _pb("  announce someone\n").premise(style="natural")
+    text = premise_text(_pb("  announce someone\n"), style="natural")
     assert "They see the others' foreheads but not their own." in text
     assert "observes nothing" not in text
-    mirror = _pb("  Bob observes muddy(Bob)\n", setup="forehead_mirror").premise(style="natural")
+    mirror = premise_text(_pb("  Bob observes muddy(Bob)\n", setup="forehead_mirror"), style="natural")
     assert "mirror" not in mirror
     assert "Ann observes nothing." in mirror
 
@@ -50,8 +51,8 @@ def test_everyone_is_visible_only_in_the_published_style():
         for pb in load_problems(str(path)):
             if pb.setup is None and not pb.predicate:
                 continue
-            assert "Everyone is visible to others." in pb.premise(style="mindgames")
-            natural = pb.premise(style="natural")
+            assert "Everyone is visible to others." in premise_text(pb, style="mindgames")
+            natural = premise_text(pb, style="natural")
             assert "visible" not in natural and "see one another" not in natural, path
 
 
@@ -61,8 +62,8 @@ def test_everyone_is_visible_never_in_natural_for_published_rows(sample_csv):
     assert len(rows) == 80
     for row in rows:
         pb = problem_from_row(row)
-        assert "Everyone is visible to others." in pb.premise(style="mindgames")
-        assert "visible" not in pb.premise(style="natural")
+        assert "Everyone is visible to others." in premise_text(pb, style="mindgames")
+        assert "visible" not in premise_text(pb, style="natural")
 
 
 def test_scope_of_knowledge_over_a_conjunction():

@@ -12,6 +12,7 @@ from smcdel_bridge.program import CheckInput, Structure, ValidQ
 from pyfront.dsl import parse_problem, parse_problems
 from pyfront.problem import Announcement, Hypothesis, Problem
 from pyfront.smcdel_render import announcement_form, hypothesis_form, pub_form
+from pyfront.smcdel_render import render as smcdel_text
 
 
 def test_published_formula_printing():
@@ -42,11 +43,11 @@ def test_published_problem_and_pbcheck():
   announce Mark does not know whether muddy(Mark)
   hypothesis Mark knows whether Kevin knows whether someone
 """)
-    assert pb.to_smcdel(0) == (
+    assert smcdel_text(pb, 0) == (
         "VARS 1,2 LAW Top OBS Agenta:2 Agentb:1 VALID? [ ! (1|2) ] [ ! ~(Agentb knows whether 2) ] "
         "Agentb knows whether (Agenta knows whether (1|2))"
     )
-    assert pb.to_smcdel(0, pbcheck=True) == (
+    assert smcdel_text(pb, 0, pbcheck=True) == (
         "VARS 0,1,2 LAW Top OBS Agenta:2 Agentb:1 VALID? [ ! (1|2) ] [ ! ~(Agentb knows whether 2) ] 0"
     )
 
@@ -59,11 +60,11 @@ def test_readable_form_is_the_same_input(tmp_path):
     for path in sorted((REPO / "examples").glob("*.del")):
         for pb in parse_problems(path.read_text(), str(path)):
             for i in range(len(pb.hypotheses)):
-                readable = pb.to_smcdel(i, readable=True)
+                readable = smcdel_text(pb, i, readable=True)
                 assert "\n" in readable and readable.startswith(f"-- {pb.name}")
-                assert parse_input(readable) == parse_input(pb.to_smcdel(i))
-            assert parse_input(pb.to_smcdel(0, pbcheck=True, readable=True)) == parse_input(
-                pb.to_smcdel(0, pbcheck=True)
+                assert parse_input(readable) == parse_input(smcdel_text(pb, i))
+            assert parse_input(smcdel_text(pb, 0, pbcheck=True, readable=True)) == parse_input(
+                smcdel_text(pb, 0, pbcheck=True)
             )
 
 
@@ -77,7 +78,7 @@ def test_blind_agent_not_mentioned_is_left_out():
   announce someone
   hypothesis C knows that red(A)
 """)
-    assert pb.to_smcdel(0) == (
+    assert smcdel_text(pb, 0) == (
         "VARS 1,2,3 LAW Top OBS Agenta:2 Agentc:1,3 VALID? [ ! (1|2|3) ] (Agentc knows that 1)"
     )
 
@@ -91,12 +92,12 @@ def test_blind_agent_mentioned_gets_a_fresh_atom():
   announce B does not know whether red(A)
   hypothesis C knows whether someone
 """)
-    assert pb.to_smcdel(0) == (
+    assert smcdel_text(pb, 0) == (
         "VARS 1,2,3,4,5 LAW Top OBS Agenta:2 Agentb:4 Agentc:5 VALID? "
         "[ ! ~(Agentb knows whether 1) ] (Agentc knows whether (1|2|3))"
     )
     # the contradiction check only needs the agents its announcements mention
-    assert pb.to_smcdel(0, pbcheck=True) == (
+    assert smcdel_text(pb, 0, pbcheck=True) == (
         "VARS 0,1,2,3,4 LAW Top OBS Agenta:2 Agentb:4 VALID? [ ! ~(Agentb knows whether 1) ] 0"
     )
 
@@ -158,7 +159,7 @@ def test_fresh_atoms_for_blind_agents_keep_every_answer(native, pb):
     from smcdel_bridge.syntax import parse_input, sanity_check
 
     for i in (0, 1, None):
-        text = pb.to_smcdel(i or 0, pbcheck=i is None)
+        text = smcdel_text(pb, i or 0, pbcheck=i is None)
         rendered = parse_input(text)
         sanity_check(rendered)  # the text is acceptable to SMCDEL
         assert native.run(rendered) == native.run(_direct_input(pb, i)), text

@@ -19,17 +19,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _english(pb, style: str) -> str:
-    lines = [f"## {pb.name}", pb.premise(style=style)]
+    from pyfront.verbalize import hypothesis as hypothesis_text
+    from pyfront.verbalize import premise as premise_text
+    lines = [f"## {pb.name}", premise_text(pb, style=style)]
     for i, h in enumerate(pb.hypotheses):
         exp = f"  [expected: {h.expected_label}]" if h.expected is not None else ""
-        lines.append(f"  {h.name}: {pb.hypothesis_text(i, style=style)}{exp}")
+        lines.append(f"  {h.name}: {hypothesis_text(pb, i, style=style)}{exp}")
     return "\n".join(lines)
 
 
 def _smcdel(pb, readable: bool) -> str:
+    from pyfront.smcdel_render import render as smcdel_text
     out = []
     for i, h in enumerate(pb.hypotheses):
-        text = pb.to_smcdel(i, readable=readable)
+        text = smcdel_text(pb, i, readable=readable)
         out.append(text if readable else f"-- {pb.name}/{h.name}\n{text}")
     if not pb.hypotheses:
         out.append(f"-- {pb.name}: no hypothesis")
@@ -37,13 +40,16 @@ def _smcdel(pb, readable: bool) -> str:
 
 
 def _json(pb, style: str) -> dict:
+    from pyfront.verbalize import hypothesis as hypothesis_text
+    from pyfront.verbalize import premise as premise_text
+    from pyfront.smcdel_render import render as smcdel_text
     data = pb.model_dump(mode="json")
     data["english"] = {
-        "premise": pb.premise(style=style),
-        "hypotheses": [pb.hypothesis_text(i, style=style) for i in range(len(pb.hypotheses))],
+        "premise": premise_text(pb, style=style),
+        "hypotheses": [hypothesis_text(pb, i, style=style) for i in range(len(pb.hypotheses))],
     }
-    data["smcdel"] = [pb.to_smcdel(i) for i in range(len(pb.hypotheses))]
-    data["pbcheck"] = pb.to_smcdel(0, pbcheck=True)
+    data["smcdel"] = [smcdel_text(pb, i) for i in range(len(pb.hypotheses))]
+    data["pbcheck"] = smcdel_text(pb, 0, pbcheck=True)
     return data
 
 

@@ -19,15 +19,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _record(row: int, pb, style: str) -> dict[str, object] | str:
     """The columns of one row rendered again, or the one-line reason they cannot be."""
+    from pyfront.verbalize import hypothesis as hypothesis_text
+    from pyfront.verbalize import premise as premise_text
+    from pyfront.smcdel_render import render as smcdel_text
     from ..loading import ROW_ERRORS, row_error_text
 
     try:
         return {
             "row": row,
-            "premise": pb.premise(style=style),
-            "hypothesis": pb.hypothesis_text(0, style=style),
-            "smcdel_problem": pb.to_smcdel(0),
-            "pbcheck": pb.to_smcdel(0, pbcheck=True),
+            "premise": premise_text(pb, style=style),
+            "hypothesis": hypothesis_text(pb, 0, style=style),
+            "smcdel_problem": smcdel_text(pb, 0),
+            "pbcheck": smcdel_text(pb, 0, pbcheck=True),
         }
     except ROW_ERRORS as err:
         return row_error_text(err)

@@ -156,12 +156,13 @@ class ItemBuilder:
     def pool(self, n_agents: int) -> list[tuple[str, Form]]:
         """(premise, hypothesis formula) of every problem with ``n_agents`` agents: where
         easy distractors come from."""
+        from pyfront.verbalize import premise as premise_text
         if self._pool is None:
             self._pool = {}
             for row, fields in self.rows:
                 pb = self.problem(row, fields)
                 if pb is not None:
-                    key = (fields.get("premise") or pb.premise())
+                    key = (fields.get("premise") or premise_text(pb))
                     self._pool.setdefault(pb.n_agents, []).append((key, pb.hypotheses[0].formula))
         return self._pool.get(n_agents, [])
 
@@ -208,7 +209,8 @@ class ItemBuilder:
         return pb
 
     def _premise(self, fields: dict[str, Any], pb: Problem) -> str:
-        return str(fields.get("premise") or pb.premise(style=self.style))
+        from pyfront.verbalize import premise as premise_text
+        return str(fields.get("premise") or premise_text(pb, style=self.style))
 
     def _prospective_nli(self, row, iid, fields, s, meta) -> EvalItem:
         pb = self._need_problem(row, fields)

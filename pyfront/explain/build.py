@@ -172,6 +172,8 @@ def explain_problem(
 
     ``actual``: the actual state, in the syntax of :meth:`StateNamer.parse`.
     """
+    from pyfront.verbalize import premise as premise_text
+
     n_atoms = len(problem.vocabulary)
     if n_atoms > MAX_EXPLAINED_ATOMS:
         from smcdel_bridge.errors import TooLargeError
@@ -233,7 +235,7 @@ def explain_problem(
         verdicts=verdicts,
         frames=tuple(frames),
         actual=actual_state,
-        premise=_said(problem.premise),
+        premise=_said(lambda: premise_text(problem)),
     )
 
 
@@ -250,6 +252,7 @@ def _frame(model: KripkeStep, step: int, title: str, ctx: Context, problem) -> F
 
 def _verdict(model: KripkeStep, index: int, hyp, problem, ctx: Context,
              actual: State | None) -> Verdict:
+    from pyfront.verbalize import hypothesis as hypothesis_text
     form = hyp.formula
     mask = model.holds(form)
     states = [ctx.state(s) for s in model.states]
@@ -293,7 +296,7 @@ def _verdict(model: KripkeStep, index: int, hyp, problem, ctx: Context,
     return Verdict(
         index=index,
         name=hyp.name,
-        english=_said(lambda: problem.hypothesis_text(index), form),
+        english=_said(lambda: hypothesis_text(problem, index), form),
         formula=ctx.show(form),
         form=form,
         holds=holds,

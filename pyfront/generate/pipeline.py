@@ -319,6 +319,9 @@ def row_id(setup: str, premise: str, hypothesis: str) -> str:
 def render_group(group: PremiseGroup, seed: int, style: str, attempt: int = 0) -> list[dict]:
     """The rows of one premise, in :data:`COLUMNS` order; ``attempt`` > 0 draws other
     names (see :func:`unique_premise_texts`)."""
+    from pyfront.verbalize import hypothesis as hypothesis_text
+    from pyfront.verbalize import premise as premise_text
+    from pyfront.smcdel_render import render as smcdel_text
     from ..dsl_print import to_dsl
     from ..problem import Announcement, Hypothesis, Problem
     from .names import draw_names
@@ -331,18 +334,18 @@ def render_group(group: PremiseGroup, seed: int, style: str, attempt: int = 0) -
     pb.hypotheses = [
         Hypothesis(name="h", formula=to_form(h), expected=label) for h, _, label in group.rows
     ]
-    premise = pb.premise(style=style)
-    pbcheck = pb.to_smcdel(0, pbcheck=True)
+    premise = premise_text(pb, style=style)
+    pbcheck = smcdel_text(pb, 0, pbcheck=True)
     out = []
     for k, (h, depth, label) in enumerate(group.rows):
-        hypothesis = pb.hypothesis_text(k, style=style)
+        hypothesis = hypothesis_text(pb, k, style=style)
         ident = row_id(group.setup, premise, hypothesis)
         single = pb.model_copy(update={"hypotheses": [pb.hypotheses[k]], "name": ident})
         out.append(
             {
                 "id": ident,
                 "premise": premise,
-                "smcdel_problem": pb.to_smcdel(k),
+                "smcdel_problem": smcdel_text(pb, k),
                 "n_announcements": len(p.announcements) - 1,
                 "pbcheck": pbcheck,
                 "hypothesis": hypothesis,

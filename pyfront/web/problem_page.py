@@ -69,6 +69,7 @@ def _witnesses(reason: Reason | None) -> list[str]:
 
 
 def problem_page(problem, actual: str | None, use_dot: bool) -> dict:
+    from pyfront.verbalize import premise as premise_text
     from ..explain import explain_problem
 
     p = explain_problem(problem, actual=actual or None)
@@ -102,7 +103,7 @@ def problem_page(problem, actual: str | None, use_dot: bool) -> dict:
             "explanation": html("verdict", v, p),
         })
     try:
-        english = problem.premise(style="natural")
+        english = premise_text(problem, style="natural")
     except Exception:  # noqa: BLE001 - a premise the natural style cannot say
         english = p.premise
     facts = [text("observes", agent, seen) for agent, seen in p.observes]
