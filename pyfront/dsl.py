@@ -180,7 +180,23 @@ def chain_operands(kind: str, children: list) -> list:
     return operands
 
 
-class _Builder:
+class FormulaReader:
+    """The depth guard every DSL formula reader shares: subclasses write ``_formula`` (one
+    tree node to a formula) and ``error`` (a UserError at a node)."""
+
+    depth = 0
+
+    def formula(self, node) -> Form:
+        self.depth += 1
+        try:
+            if self.depth > MAX_FORMULA_DEPTH:
+                raise self.error(f"formula nested more than {MAX_FORMULA_DEPTH} levels deep", node)
+            return self._formula(node)
+        finally:
+            self.depth -= 1
+
+
+class _Builder(FormulaReader):
     """Resolves one ``problem`` tree into a :class:`Problem`."""
 
     def __init__(self, tree, filename: str):
@@ -251,15 +267,6 @@ class _Builder:
         return self.agent(name_node) + 1
 
     # -- formulas --------------------------------------------------------------------
-
-    def formula(self, node) -> Form:
-        self.depth += 1
-        try:
-            if self.depth > MAX_FORMULA_DEPTH:
-                raise self.error(f"formula nested more than {MAX_FORMULA_DEPTH} levels deep", node)
-            return self._formula(node)
-        finally:
-            self.depth -= 1
 
     def _formula(self, node) -> Form:
         from lark import Token, Tree

@@ -35,7 +35,28 @@ def name_text(s: str) -> str:
     return s if _IDENT.match(s) and s not in KEYWORDS and not s.startswith("smcdel") else quote(s)
 
 
-class _FormulaPrinter:
+class FormulaPrinter:
+    """What every DSL formula printer shares: parentheses by precedence and the Boolean
+    connectives; subclasses write ``render`` (atoms and modalities, with precedence)."""
+
+    def show(self, f: Form, level: int = _IFF) -> str:
+        text, own = self.render(f)
+        return f"({text})" if own < level else text
+
+    def connective(self, f: Form) -> tuple[str, int] | None:
+        """``f`` written with and/or/implies/iff, with its precedence (None otherwise)."""
+        if isinstance(f, Conj) and len(f.fs) >= 2:
+            return " and ".join(self.show(g, _NOT) for g in f.fs), _AND
+        if isinstance(f, Disj) and len(f.fs) >= 2:
+            return " or ".join(self.show(g, _AND) for g in f.fs), _OR
+        if isinstance(f, Impl):
+            return f"{self.show(f.a, _OR)} implies {self.show(f.b, _IMPLIES)}", _IMPLIES
+        if isinstance(f, Equi):
+            return f"{self.show(f.a, _IMPLIES)} iff {self.show(f.b, _IMPLIES)}", _IFF
+        return None
+
+
+class _FormulaPrinter(FormulaPrinter):
     def __init__(self, pb: Problem):
         self.pb = pb
 
@@ -74,10 +95,6 @@ class _FormulaPrinter:
                 return f"{found[0]} {found[1]} {p.keyword}"
         return None
 
-    def show(self, f: Form, level: int = _IFF) -> str:
-        text, own = self.render(f)
-        return f"({text})" if own < level else text
-
     def render(self, f: Form) -> tuple[str, int]:
         if isinstance(f, Prp):
             return self.atom(f.n), _ATOM
@@ -102,15 +119,7 @@ class _FormulaPrinter:
         if isinstance(f, (K, Kw)):
             word = "that" if isinstance(f, K) else "whether"
             return f"{self.agent(f.agent)} knows {word} {self.show(f.f, _NOT)}", _NOT
-        if isinstance(f, Conj) and len(f.fs) >= 2:
-            return " and ".join(self.show(g, _NOT) for g in f.fs), _AND
-        if isinstance(f, Disj) and len(f.fs) >= 2:
-            return " or ".join(self.show(g, _AND) for g in f.fs), _OR
-        if isinstance(f, Impl):
-            return f"{self.show(f.a, _OR)} implies {self.show(f.b, _IMPLIES)}", _IMPLIES
-        if isinstance(f, Equi):
-            return f"{self.show(f.a, _IMPLIES)} iff {self.show(f.b, _IMPLIES)}", _IFF
-        return self.raw(f), _ATOM
+        return self.connective(f) or (self.raw(f), _ATOM)
 
     def raw(self, f: Form) -> str:
         from smcdel_bridge.syntax import to_input

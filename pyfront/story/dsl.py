@@ -14,7 +14,7 @@ from typing import Any
 
 from smcdel_bridge.language import BOT, TOP, Ck, Conj, Disj, Equi, Form, Impl, K, Kw, Neg
 
-from ..dsl import MAX_FORMULA_DEPTH, _did_you_mean, _unquote, chain_operands, parse_tree
+from ..dsl import FormulaReader, _did_you_mean, _unquote, chain_operands, parse_tree
 from ..errors import UserError
 from . import model as M
 from .model import Story, belief_id, knowledge_id
@@ -26,7 +26,7 @@ _EVENTS = {"enter", "leave", "move", "put", "set_to", "turn", "announce_s", "say
            "tells_whether", "lies", "peeks", "looks", "shows", "event_model"}
 
 
-class StoryBuilder:
+class StoryBuilder(FormulaReader):
     """Resolves one ``story`` tree into a :class:`Story`."""
 
     def __init__(self, tree, filename: str):
@@ -128,15 +128,6 @@ class StoryBuilder:
         return self._bare
 
     # -- formulas ------------------------------------------------------------------------------
-
-    def formula(self, node) -> Form:
-        self.depth += 1
-        try:
-            if self.depth > MAX_FORMULA_DEPTH:
-                raise self.error(f"formula nested more than {MAX_FORMULA_DEPTH} levels deep", node)
-            return self._formula(node)
-        finally:
-            self.depth -= 1
 
     def _formula(self, node) -> Form:
         from lark import Token, Tree

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from smcdel_bridge.language import Bot, Ck, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp, Top
+from smcdel_bridge.language import Bot, Ck, Conj, Form, K, Kw, Neg, Prp, Top
 
-from ..dsl_print import KEYWORDS, quote
+from ..dsl_print import _ATOM, _IDENT, _NOT, KEYWORDS, FormulaPrinter, quote
 from . import model as M
 from .model import Story, split_agent
 
@@ -25,8 +25,6 @@ STORY_KEYWORDS = KEYWORDS | frozenset(
     the proposition""".split()
 )
 
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-_IFF, _IMPLIES, _OR, _AND, _NOT, _ATOM = range(6)
 
 
 def name_text(s: str) -> str:
@@ -59,7 +57,7 @@ def value_text(var: M.Variable, value: str, article: bool = True) -> str:
     return name_text(value)
 
 
-class _FormulaPrinter:
+class _FormulaPrinter(FormulaPrinter):
     def __init__(self, story: Story):
         self.story = story
         self.table = story.atom_table()
@@ -76,10 +74,6 @@ class _FormulaPrinter:
         if var.function == "location":
             return f"{var_text(self.story, var)} {is_} in the {name_text(value)}", _ATOM
         return f"{var_text(self.story, var)} {is_} {name_text(value)}", _ATOM
-
-    def show(self, f: Form, level: int = _IFF) -> str:
-        text, own = self.render(f)
-        return f"({text})" if own < level else text
 
     def everyone(self, f: Form, kind: str) -> Form | None:
         """The body of "everyone knows/believes that body", when ``f`` has that shape."""
@@ -125,15 +119,10 @@ class _FormulaPrinter:
             return f"{self.agent(f.agent)} knows whether {self.show(f.f, _NOT)}", _NOT
         if isinstance(f, Ck):
             return f"it is common knowledge that {self.show(f.f, _NOT)}", _NOT
-        if isinstance(f, Conj) and len(f.fs) >= 2:
-            return " and ".join(self.show(g, _NOT) for g in f.fs), _AND
-        if isinstance(f, Disj) and len(f.fs) >= 2:
-            return " or ".join(self.show(g, _AND) for g in f.fs), _OR
-        if isinstance(f, Impl):
-            return f"{self.show(f.a, _OR)} implies {self.show(f.b, _IMPLIES)}", _IMPLIES
-        if isinstance(f, Equi):
-            return f"{self.show(f.a, _IMPLIES)} iff {self.show(f.b, _IMPLIES)}", _IFF
-        raise ValueError(f"a story formula cannot contain {type(f).__name__}")
+        found = self.connective(f)
+        if found is None:
+            raise ValueError(f"a story formula cannot contain {type(f).__name__}")
+        return found
 
 
 def formula_text(story: Story, f: Form) -> str:
