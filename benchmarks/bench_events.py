@@ -29,7 +29,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from pyfront.del_cases import check_cases, read_cases  # noqa: E402
+from pyfront.data.del_cases import check_cases, read_cases  # noqa: E402
 from smcdel_bridge.dynamic import (  # noqa: E402
     KripkeModel, get_event_backend, holds_at_actual, private_announcement, private_change,
     product_update, semi_private_announcement,

@@ -32,7 +32,7 @@ sys.path.insert(0, str(REPO))
 
 from smcdel_bridge.backend import get_backend  # noqa: E402
 from smcdel_bridge.errors import SmcdelError  # noqa: E402
-from smcdel_bridge.puzzles import (  # noqa: E402
+from pyfront.puzzles.programs import (  # noqa: E402
     muddy_children_text,
     muddy_expected,
     rounds_until_someone_knows,

@@ -55,7 +55,7 @@ def main() -> int:
     args = parser.parse_args()
 
     from smcdel_bridge.backend import get_backend
-    from smcdel_bridge.official import OfficialBackend
+    from smcdel_bridge.official.binary import OfficialBackend
     from smcdel_bridge.syntax import parse_input
 
     rows = sample_rows(Path(args.sample))

@@ -21,8 +21,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from pyfront.dsl import parse_problems  # noqa: E402
-from pyfront.loading import load_document  # noqa: E402
+from pyfront.problem.dsl import parse_problems  # noqa: E402
+from pyfront.data.loading import load_document  # noqa: E402
 from pyfront.story import compile as C  # noqa: E402
 from pyfront.story.dsl import parse_story  # noqa: E402
 from pyfront.story.dsl_print import to_dsl  # noqa: E402

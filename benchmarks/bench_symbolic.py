@@ -33,7 +33,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from smcdel_bridge.puzzles import (  # noqa: E402
+from pyfront.puzzles.programs import (  # noqa: E402
     dining_cryptographers,
     dining_cryptographers_text,
     muddy_children,

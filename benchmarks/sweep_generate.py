@@ -26,7 +26,7 @@ SPLITS = ("train", "validation", "test")
 
 def audit(directory: Path) -> dict:
     """The guarantees, measured on the files of one generated dataset."""
-    from pyfront.dataset_card import verify_dataset
+    from pyfront.data.card import verify_dataset
 
     premise_split: dict[str, str] = {}
     leaked: set[str] = set()

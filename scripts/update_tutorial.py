@@ -99,7 +99,7 @@ def pictures(arguments: str, directory: Path, render: bool) -> str:
     """Write the pictures of one problem into ``directory``; the Markdown linking them."""
     from pyfront.explain import explain_problem
     from pyfront.explain.graph import write_graphs
-    from pyfront.loading import load_document
+    from pyfront.data.loading import load_document
     from pyfront.story.model import Story
 
     parser = argparse.ArgumentParser(prog="pictures")

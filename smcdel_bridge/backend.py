@@ -69,7 +69,7 @@ _REGISTRY: dict[str, str] = {
     "explicit": "smcdel_bridge.native.explicit:ExplicitBackend",
     "symbolic": "smcdel_bridge.native.symbolic:SymbolicBackend",
     "native": "smcdel_bridge.native:NativeBackend",
-    "smcdel": "smcdel_bridge.official:OfficialBackend",
+    "smcdel": "smcdel_bridge.official.binary:OfficialBackend",
 }
 
 

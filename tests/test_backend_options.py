@@ -36,8 +36,8 @@ def test_native_hands_each_engine_its_own_options():
 def test_evaluate_both_passes_its_workers_on(monkeypatch, tmp_path):
     import fake_smcdel
     from pyfront.checking import evaluate
-    from pyfront.items import CheckItem
-    from smcdel_bridge.official import OfficialBackend
+    from pyfront.data.items import CheckItem
+    from smcdel_bridge.official.binary import OfficialBackend
 
     seen = []
     real = evaluate.evaluate_native

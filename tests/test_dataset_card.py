@@ -24,7 +24,7 @@ from pathlib import Path  # noqa: E402
 import pytest  # noqa: E402
 
 from pyfront.cli import main  # noqa: E402
-from pyfront.dataset_card import (  # noqa: E402
+from pyfront.data.card import (  # noqa: E402
     CardMetadata, Feature, arrow_num_bytes, features_of, read_header, verify_dataset,
     write_dataset,
 )

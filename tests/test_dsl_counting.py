@@ -6,14 +6,14 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import pyfront.dsl as dsl
-from pyfront.counting import at_least, at_most, exactly, recognise
-from pyfront.dsl import parse_problem, remember
-from pyfront.dsl_print import to_dsl
+import pyfront.problem.dsl as dsl
+from pyfront.problem.counting import at_least, at_most, exactly, recognise
+from pyfront.problem.dsl import parse_problem, remember
+from pyfront.problem.dsl_print import to_dsl
 from smcdel_bridge.backend import get_backend
 from smcdel_bridge.language import Conj, Disj, Neg, Prp
 from smcdel_bridge.syntax import parse_input
-from pyfront.smcdel_render import render as smcdel_text
+from pyfront.problem.compile import render as smcdel_text
 
 TEXT = """\
 problem hungry_foreheads

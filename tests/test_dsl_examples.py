@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 from conftest import REPO
-from pyfront.loading import dsl_check_items, load_problems
+from pyfront.data.loading import dsl_check_items, load_problems
 
 EXAMPLES = sorted((REPO / "examples").glob("*.del"))
 

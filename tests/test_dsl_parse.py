@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from smcdel_bridge.language import Conj, Disj, Impl, K, Kw, Neg, Prp, TOP
-from pyfront.dsl import parse_problem, parse_problems
+from pyfront.problem.dsl import parse_problem, parse_problems
 from pyfront.errors import UserError
 
 TWO = """\

@@ -6,10 +6,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from smcdel_bridge.language import BOT, TOP, Ck, Conj, Disj, Equi, Impl, K, Kw, Neg, Prp, Xor
-from pyfront.dsl import parse_problems
-from pyfront.dsl_print import KEYWORDS, problems_to_dsl, to_dsl
-from pyfront.problem import Agent, Announcement, Hypothesis, Problem, Proposition, agent_id
-from pyfront.setups import Predicate, setup_names
+from pyfront.problem.dsl import parse_problems
+from pyfront.problem.dsl_print import KEYWORDS, problems_to_dsl, to_dsl
+from pyfront.problem.model import Agent, Announcement, Hypothesis, Problem, Proposition, agent_id
+from pyfront.problem.setups import Predicate, setup_names
 
 IDENT = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,7}", fullmatch=True).filter(
     lambda s: s not in KEYWORDS and not s.startswith("smcdel")
@@ -117,7 +117,7 @@ def test_dsl_text_roundtrip_on_examples():
 
 
 def test_imported_sample_rows_roundtrip(sample_csv):
-    from pyfront.loading import read_rows, row_problem
+    from pyfront.data.loading import read_rows, row_problem
 
     pbs = [row_problem(sample_csv, i, r) for i, r in read_rows(sample_csv)]
     back = parse_problems(problems_to_dsl(pbs), "sample.del")

@@ -186,7 +186,7 @@ _JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 99) | st.text(m
 def test_any_mutated_case_is_answered_or_a_clean_error(data):
     """Replace any part of a case by any JSON value: the case gets answers or a
     one-line error of the engine (never an internal error)."""
-    from pyfront.del_cases import Item, Summary, check_one
+    from pyfront.data.del_cases import Item, Summary, check_one
     from smcdel_bridge.dynamic import get_event_backend
 
     case = json.loads(_corpus_lines(2)[1])

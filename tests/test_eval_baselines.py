@@ -12,7 +12,7 @@ import pytest
 from pyfront.cli import main
 from pyfront.evaluation.artifacts import hypothesis_only
 from pyfront.evaluation.metrics import bootstrap_ci, macro_f1
-from pyfront.loading import read_rows
+from pyfront.data.loading import read_rows
 
 
 @pytest.fixture(scope="module")

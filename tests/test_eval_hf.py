@@ -12,7 +12,7 @@ import pytest
 
 from pyfront.cli import main
 from pyfront.evaluation.items import build_items, settings
-from pyfront.loading import read_rows
+from pyfront.data.loading import read_rows
 
 HAVE_HF = all(importlib.util.find_spec(m) is not None for m in ("transformers", "torch", "tokenizers"))
 

@@ -11,13 +11,13 @@ import pytest
 from pyfront.cli import main
 from pyfront.evaluation.items import build_items, settings
 from pyfront.evaluation.questions import NEAR_MISS_KINDS, NOTA
-from pyfront.loading import read_rows
-from pyfront.mindgames_import import problem_from_row
-from pyfront.dsl import parse_problems
-from pyfront.problem import Announcement, Hypothesis
+from pyfront.data.loading import read_rows
+from pyfront.data.mindgames_import import problem_from_row
+from pyfront.problem.dsl import parse_problems
+from pyfront.problem.model import Announcement, Hypothesis
 from smcdel_bridge.backend import get_backend
 from smcdel_bridge.syntax import parse_formula, parse_input
-from pyfront.smcdel_render import render as smcdel_text
+from pyfront.problem.compile import render as smcdel_text
 
 ALL = settings(["nli", "mcq"], ["retrospective", "prospective"], ["hard", "easy"], ["none", "nota"])
 ENGINE = get_backend("native")

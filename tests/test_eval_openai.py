@@ -19,7 +19,7 @@ from openai_stand_in import KEY, StandIn, answers_wrong
 from pyfront.cli import main
 from pyfront.evaluation.items import build_items, settings
 from pyfront.evaluation.prompts import LETTERS
-from pyfront.loading import read_rows
+from pyfront.data.loading import read_rows
 
 REPO = Path(__file__).resolve().parents[1]
 FAST = ["--max-retries", "1", "--backoff", "0.01"]

@@ -28,8 +28,8 @@ from pyfront.explain.build import structure_of
 from pyfront.explain.graph import dot_tool, frame_dot, render_dot, write_graphs
 from pyfront.explain.model import Explanation, Reason
 from pyfront.explain.render_text import render
-from pyfront.loading import load_problems
-from pyfront.smcdel_render import render as smcdel_text
+from pyfront.data.loading import load_problems
+from pyfront.problem.compile import render as smcdel_text
 
 EXAMPLES = sorted((REPO / "examples").glob("*.del"))
 IDS = [p.name for p in EXAMPLES]

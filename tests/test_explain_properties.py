@@ -10,7 +10,7 @@ from strategies import formulas
 from pyfront.explain import explain_problem
 from pyfront.explain.model import Explanation
 from pyfront.explain.render_text import render
-from pyfront.problem import Announcement, Hypothesis, Problem
+from pyfront.problem.model import Announcement, Hypothesis, Problem
 from test_explain_examples import final_model, verify_reason
 
 SETUPS = ("forehead", "forehead_mirror", "internal")

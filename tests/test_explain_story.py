@@ -11,7 +11,7 @@ from pyfront.cli import main
 from pyfront.explain.graph import dot_tool
 from pyfront.explain.story import Reason, explain_story, render_stories
 from pyfront.explain.story_graph import event_dot, step_dot
-from pyfront.loading import load_document
+from pyfront.data.loading import load_document
 from pyfront.story.compile import compile_story
 from pyfront.story.dsl import parse_story
 from pyfront.story.model import Story, belief_id

@@ -19,7 +19,7 @@ from pyfront.explain.kripke import KripkeStep
 from pyfront.explain.model import Explanation
 from pyfront.explain.notation import Notation
 from pyfront.explain.render_text import render, write
-from pyfront.problem import Announcement, Hypothesis, Problem
+from pyfront.problem.model import Announcement, Hypothesis, Problem
 
 
 def muddy(n: int = 3) -> Problem:

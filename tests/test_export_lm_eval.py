@@ -14,7 +14,7 @@ import yaml
 
 from pyfront.cli import main
 from pyfront.evaluation import prompts
-from pyfront.loading import read_rows
+from pyfront.data.loading import read_rows
 
 
 @pytest.fixture(scope="module")

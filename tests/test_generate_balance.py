@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pyfront.cli import main
-from pyfront.dataset_card import verify_dataset
+from pyfront.data.card import verify_dataset
 from pyfront.evaluation.artifacts import hypothesis_only
 from pyfront.generate.balance import same_shape_pairs, shape
 from pyfront.generate.pipeline import GenerateConfig, generate, verify

@@ -18,7 +18,7 @@ from pyfront.generate.pipeline import COLUMNS, GenerateConfig, generate, verify,
 from pyfront.generate.sampling import SamplingParams
 from pyfront.generate.split import SPLIT_NAMES
 from pyfront.verbalize import premise as premise_text
-from pyfront.smcdel_render import render as smcdel_text
+from pyfront.problem.compile import render as smcdel_text
 
 SMALL = GenerateConfig(size=24, seed=5)
 
@@ -90,7 +90,7 @@ def test_every_split_is_balanced_per_setup(small):
 
 
 def test_rows_are_consistent(small):
-    from pyfront.dsl import parse_problem
+    from pyfront.problem.dsl import parse_problem
 
     for r in small.rows:
         assert len(r["names"]) == r["n_agents"] == len(set(r["names"]))

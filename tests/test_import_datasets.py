@@ -9,7 +9,7 @@ import json
 import pytest
 
 from pyfront.cli import main
-from pyfront.datasets import RowError, iter_rows
+from pyfront.data.rows import RowError, iter_rows
 from pyfront.errors import UserError
 
 

@@ -10,11 +10,11 @@ import pytest
 
 from pyfront.cli import main
 from pyfront.errors import UserError
-from pyfront.loading import read_rows
-from pyfront.mindgames_import import parse_names, problem_from_row
+from pyfront.data.loading import read_rows
+from pyfront.data.mindgames_import import parse_names, problem_from_row
 from pyfront.verbalize import hypothesis as hypothesis_text
 from pyfront.verbalize import premise as premise_text
-from pyfront.smcdel_render import render as smcdel_text
+from pyfront.problem.compile import render as smcdel_text
 
 FIELDS = ("premise", "hypothesis", "smcdel_problem", "pbcheck")
 
@@ -143,7 +143,7 @@ def test_imported_labels_hold_on_the_native_engine(sample_csv):
 
 
 def test_import_writes_dsl_files_that_render_the_same(sample_csv, tmp_path, capsys):
-    from pyfront.loading import load_problems
+    from pyfront.data.loading import load_problems
 
     outdir = tmp_path / "dsl"
     assert main(["import", str(sample_csv), "-o", str(outdir)]) == 0

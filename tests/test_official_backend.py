@@ -11,9 +11,9 @@ import pytest
 
 import fake_smcdel
 from smcdel_bridge.backend import get_backend
-from smcdel_bridge.batch import Task, run_tasks
+from smcdel_bridge.official.batch import Task, run_tasks
 from smcdel_bridge.errors import BackendError, ParseError, SanityError
-from smcdel_bridge.official import (
+from smcdel_bridge.official.binary import (
     CallTimeout, LaunchError, OfficialBackend, call_binary, find_smcdel,
 )
 

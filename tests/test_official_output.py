@@ -11,7 +11,7 @@ import pytest
 from smcdel_bridge.errors import (
     BackendError, LexError, NotBooleanError, ParseError, SanityError,
 )
-from smcdel_bridge.official_output import (
+from smcdel_bridge.official.output import (
     answers_for, read_error, read_transcript, strip_colour,
 )
 from smcdel_bridge.program import BoolAnswer, StatesAnswer

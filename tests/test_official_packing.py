@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smcdel_bridge.language import TOP, Conj, Disj, K, Neg, Prp, PubAnnounce
-from smcdel_bridge.official_output import read_transcript
-from smcdel_bridge.packing import (
+from smcdel_bridge.official.output import read_transcript
+from smcdel_bridge.official.packing import (
     evaluate_boolean, law_satisfiable, pack, relabel, unpackable_reason,
 )
 from smcdel_bridge.premise import (

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from smcdel_bridge.official import OfficialBackend, call_binary
+from smcdel_bridge.official.binary import OfficialBackend, call_binary
 
 pytestmark = pytest.mark.skipif(
     shutil.which("smcdel") is None,

@@ -37,7 +37,7 @@ def test_large_dsl_puzzle_is_checked_symbolically(tmp_path, capsys):
 
 
 def test_smcdel_text_is_the_benchmark_input(capsys):
-    from smcdel_bridge.puzzles import muddy_children_text
+    from pyfront.puzzles.programs import muddy_children_text
 
     assert main(["puzzle", "muddy", "6", "3", "--to", "smcdel"]) == 0
     assert capsys.readouterr().out == muddy_children_text(6, 3)

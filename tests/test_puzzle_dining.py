@@ -11,7 +11,7 @@ from smcdel_bridge import language as L
 from smcdel_bridge.native.explicit import ExplicitBackend
 from smcdel_bridge.native.symbolic import SymbolicBackend
 from smcdel_bridge.program import CheckInput, ValidQ, WhereQ
-from smcdel_bridge.puzzles import dining_cryptographers, dining_cryptographers_text
+from pyfront.puzzles.programs import dining_cryptographers, dining_cryptographers_text
 from smcdel_bridge.syntax import parse_input
 from conftest import shared_file
 

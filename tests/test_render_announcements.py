@@ -6,7 +6,7 @@ import pytest
 
 from smcdel_bridge.language import Ck, K, Neg, Prp, PubAnnounce
 
-from pyfront.dsl import parse_problem
+from pyfront.problem.dsl import parse_problem
 from pyfront.verbalize import announcement, premise, sayable, styles
 
 MUDDY = parse_problem(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyfront.dsl import parse_problem
+from pyfront.problem.dsl import parse_problem
 from pyfront.errors import UserError
 from pyfront.verbalize import styles
 from pyfront.verbalize import hypothesis as hypothesis_text

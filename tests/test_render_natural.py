@@ -12,8 +12,8 @@ import csv
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyfront.dsl import parse_problem
-from pyfront.mindgames_import import problem_from_row
+from pyfront.problem.dsl import parse_problem
+from pyfront.data.mindgames_import import problem_from_row
 from pyfront.verbalize import formula_text
 from smcdel_bridge.language import BOT, TOP, Conj, Disj, Equi, Impl, K, Kw, Neg, Prp
 
@@ -46,7 +46,7 @@ def test_setup_rule_is_told_when_the_observations_follow_it():
 
 def test_everyone_is_visible_only_in_the_published_style():
     for path in sorted((REPO / "examples").glob("*.del")):
-        from pyfront.loading import load_problems
+        from pyfront.data.loading import load_problems
 
         for pb in load_problems(str(path)):
             if pb.setup is None and not pb.predicate:

@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from smcdel_bridge.language import Conj, Disj, K, Kw, Neg, Prp, PubAnnounce
 from smcdel_bridge.program import CheckInput, Structure, ValidQ
-from pyfront.dsl import parse_problem, parse_problems
-from pyfront.problem import Announcement, Hypothesis, Problem
-from pyfront.smcdel_render import announcement_form, hypothesis_form, pub_form
-from pyfront.smcdel_render import render as smcdel_text
+from pyfront.problem.dsl import parse_problem, parse_problems
+from pyfront.problem.model import Announcement, Hypothesis, Problem
+from pyfront.problem.compile import announcement_form, hypothesis_form, pub_form
+from pyfront.problem.compile import render as smcdel_text
 
 
 def test_published_formula_printing():

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyfront.cli import main
-from pyfront.loading import load_document
+from pyfront.data.loading import load_document
 from pyfront.story.dsl import parse_story
 from pyfront.story.model import Story
 from pyfront.verbalize.story import StoryWords, event_sentence, hypothesis_text, setup_text, story_text

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from conftest import REPO
-from pyfront.loading import dsl_check_items, load_document
+from pyfront.data.loading import dsl_check_items, load_document
 from pyfront.story.compile import evaluate
 from pyfront.story.dsl import parse_story
 from pyfront.story.dsl_print import to_dsl

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from smcdel_bridge.puzzles import muddy_children_text, muddy_expected
+from pyfront.puzzles.programs import muddy_children_text, muddy_expected
 
 
 @pytest.mark.parametrize("engine", ["symbolic", "auto"])

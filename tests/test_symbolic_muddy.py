@@ -10,7 +10,7 @@ import pytest
 
 from smcdel_bridge.native.symbolic import SymbolicBackend
 from smcdel_bridge.program import TrueQ
-from smcdel_bridge.puzzles import (
+from pyfront.puzzles.programs import (
     main,
     muddy_children,
     muddy_children_text,
@@ -53,7 +53,7 @@ def test_known_answer_after_rounds():
     """With m muddy, the muddy children know exactly after m - 1 rounds, the clean ones one
     round later."""
     from smcdel_bridge.language import Conj
-    from smcdel_bridge.puzzles import after_rounds, knows_own, muddy_structure
+    from pyfront.puzzles.programs import after_rounds, knows_own, muddy_structure
     from smcdel_bridge.program import CheckInput
 
     n, m = 6, 3
@@ -94,7 +94,7 @@ def test_command_line(capsys):
 ])
 def test_command_line_rejects_bad_sizes(args, message):
     proc = subprocess.run(
-        [sys.executable, "-m", "smcdel_bridge.puzzles", "muddy", *args],
+        [sys.executable, "-m", "pyfront.puzzles", "muddy", *args],
         capture_output=True, text=True,
     )
     assert proc.returncode == 2

@@ -224,7 +224,7 @@ def test_builtin_layout_draws_every_world_and_edge_without_graphviz():
 
 def _blocks(p, step):
     """Each agent's blocks of the step, recomputed from the explanation engine."""
-    from pyfront.dsl import parse_problems
+    from pyfront.problem.dsl import parse_problems
     from pyfront.explain import explain_problem
 
     source = (REPO / "examples" / "muddy_children.del").read_text(encoding="utf-8")

@@ -23,7 +23,7 @@ from typing import Iterable, Iterator
 from smcdel_bridge.errors import SmcdelError
 from smcdel_bridge.program import CheckInput, StatesAnswer, ValidQ, WhereQ
 
-from pyfront.items import AnsweredItem, CheckItem
+from pyfront.data.items import AnsweredItem, CheckItem
 
 from .sources import SMCDEL_SUFFIX, ItemFailure
 
@@ -229,7 +229,7 @@ def evaluate_native(entries: Iterable, *, engine: str = "auto", workers: int = 1
         for chunk in _chunks(entries, CHUNK):
             yield from native_chunk(chunk)
         return
-    from smcdel_bridge.batch import ordered_map
+    from smcdel_bridge.official.batch import ordered_map
 
     for chunk in ordered_map(native_chunk, _chunks(entries, CHUNK), workers=workers,
                              initializer=_init_native, initargs=(engine,)):
@@ -244,7 +244,7 @@ def evaluate_official(entries: Iterable, backend) -> Iterator[tuple[object, dict
     Items are planned here and their programs streamed to :func:`smcdel_bridge.batch.run_tasks`
     (packed, parallel); answers come back in order and are matched to their items.
     """
-    from smcdel_bridge.batch import Task
+    from smcdel_bridge.official.batch import Task
 
     waiting: deque[tuple[object, Plan | None, int]] = deque()
 

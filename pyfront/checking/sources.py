@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from pyfront.datasets import LABELS, RowError, expected_label, iter_rows
+from pyfront.data.rows import LABELS, RowError, expected_label, iter_rows
 from pyfront.errors import UserError
-from pyfront.items import CheckItem
+from pyfront.data.items import CheckItem
 
 DATASET_SUFFIXES = (".csv", ".jsonl", ".ndjson")
 SMCDEL_SUFFIX = ".smcdel.txt"
@@ -98,7 +98,7 @@ def dsl_items(path: str) -> Iterator[CheckItem | ItemFailure]:
     """One item per hypothesis of a DSL file (a bad file is one failure)."""
     from smcdel_bridge.errors import SmcdelError
 
-    from pyfront.loading import dsl_check_items
+    from pyfront.data.loading import dsl_check_items
 
     try:
         items = dsl_check_items(path)

@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     entries = iter_items(args.paths)
     log = None
     if args.output:
-        from smcdel_bridge.batch import ResultLog
+        from smcdel_bridge.official.batch import ResultLog
 
         log = ResultLog(args.output, _key, resume=args.resume)
         if log.dropped_lines:
@@ -161,7 +161,7 @@ def _is_one_of(output: str, paths: list[str]) -> bool:
 
 
 def _official(args):
-    from smcdel_bridge.official import OfficialBackend
+    from smcdel_bridge.official.binary import OfficialBackend
 
     return OfficialBackend(args.smcdel, timeout=args.timeout, workers=args.workers,
                            pack_size=args.pack_size)

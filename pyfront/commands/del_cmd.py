@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     from smcdel_bridge.dynamic.backend import event_backend_names, get_event_backend
 
     from ..errors import UserError
-    from ..del_cases import check_cases, read_cases
+    from pyfront.data.del_cases import check_cases, read_cases
 
     if args.backend not in event_backend_names():
         raise UserError(f"unknown event backend {args.backend!r}; choose one of "

@@ -56,7 +56,7 @@ def inspect(smcdel: str | None = None) -> list[dict]:
             if name == "smcdel" and entry["version"].startswith("unavailable"):
                 entry["available"] = False
         elif name == "smcdel":
-            from smcdel_bridge.official import LaunchError
+            from smcdel_bridge.official.binary import LaunchError
 
             try:
                 backend.binary

@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     from ..explain.build import StateError
     from ..explain.model import Explanation
     from ..explain.story import explain_story, write_stories
-    from ..loading import load_document
+    from pyfront.data.loading import load_document
     from ..story.model import Story
 
     from smcdel_bridge.errors import SmcdelError, TooLargeError

@@ -143,7 +143,7 @@ def config_from_args(args: argparse.Namespace):
     from ..generate.pipeline import GenerateConfig
     from ..generate.sampling import SamplingParams, calibrated_weights
     from ..generate.split import parse_ratios
-    from ..setups import setup_names
+    from pyfront.problem.setups import setup_names
     from ..verbalize import styles
 
     setups = tuple(s.strip() for s in args.setups.split(",") if s.strip())
@@ -297,7 +297,7 @@ def run(args: argparse.Namespace) -> int:
 
     from rich.console import Console
 
-    from ..dataset_card import verify_dataset
+    from pyfront.data.card import verify_dataset
     from ..errors import UserError
     from ..generate.card import write_generated
     from ..generate.pipeline import generate, verify

@@ -20,15 +20,15 @@ def run(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
 
-    from ..dsl_print import to_dsl
+    from pyfront.problem.dsl_print import to_dsl
     from ..errors import UserError
-    from ..loading import row_problems
+    from pyfront.data.loading import row_problems
 
     if args.format == "tomi":
         from ..tomi.import_run import run as run_tomi
 
         return run_tomi(args)
-    from ..datasets import require_dataset
+    from pyfront.data.rows import require_dataset
 
     outdir = Path(args.output)
     if outdir.exists() and not outdir.is_dir():

@@ -35,15 +35,15 @@ def run(args: argparse.Namespace) -> int:
     if n < 1 or not 1 <= m <= n:
         raise UserError(f"need 1 <= M <= N, got N={n}, M={m}")
     if args.to == "smcdel":
-        from smcdel_bridge.puzzles import muddy_children_text
+        from pyfront.puzzles.programs import muddy_children_text
 
         if n < 2:
             raise UserError("SMCDEL input needs N >= 2: a lone child observes nothing")
         text = muddy_children_text(n, m)
     else:
-        from ..dsl_print import problems_to_dsl
-        from ..problem import MAX_AGENTS
-        from ..puzzles import muddy_children_course
+        from pyfront.problem.dsl_print import problems_to_dsl
+        from pyfront.problem.model import MAX_AGENTS
+        from pyfront.puzzles.problems import muddy_children_course
 
         if n > MAX_AGENTS:
             raise UserError(f"the DSL form has at most {MAX_AGENTS} children (the agent ids "
@@ -63,12 +63,12 @@ def _dining(args: argparse.Namespace) -> str:
         raise UserError(f"need N >= 3 cryptographers (with fewer, the two coins a "
                         f"cryptographer sees are one), got N={n}")
     if args.to == "smcdel":
-        from smcdel_bridge.puzzles import dining_cryptographers_text
+        from pyfront.puzzles.programs import dining_cryptographers_text
 
         return dining_cryptographers_text(n)
-    from ..dsl_print import problems_to_dsl
-    from ..problem import MAX_AGENTS
-    from ..puzzles import dining_cryptographers_problem
+    from pyfront.problem.dsl_print import problems_to_dsl
+    from pyfront.problem.model import MAX_AGENTS
+    from pyfront.puzzles.problems import dining_cryptographers_problem
 
     if n > MAX_AGENTS:
         raise UserError(f"the DSL form has at most {MAX_AGENTS} cryptographers (the agent ids "

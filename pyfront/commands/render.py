@@ -29,7 +29,7 @@ def _english(pb, style: str) -> str:
 
 
 def _smcdel(pb, readable: bool) -> str:
-    from pyfront.smcdel_render import render as smcdel_text
+    from pyfront.problem.compile import render as smcdel_text
     out = []
     for i, h in enumerate(pb.hypotheses):
         text = smcdel_text(pb, i, readable=readable)
@@ -42,7 +42,7 @@ def _smcdel(pb, readable: bool) -> str:
 def _json(pb, style: str) -> dict:
     from pyfront.verbalize import hypothesis as hypothesis_text
     from pyfront.verbalize import premise as premise_text
-    from pyfront.smcdel_render import render as smcdel_text
+    from pyfront.problem.compile import render as smcdel_text
     data = pb.model_dump(mode="json")
     data["english"] = {
         "premise": premise_text(pb, style=style),
@@ -68,7 +68,7 @@ def _story_english(story) -> str:
 
 
 def _story_json(story) -> dict:
-    from ..loading import story_records
+    from pyfront.data.loading import story_records
 
     data = story.model_dump(mode="json")
     data["kind"] = "story"
@@ -82,7 +82,7 @@ def _story_json(story) -> dict:
 
 
 def _render_dsl(items) -> str:
-    from ..dsl_print import to_dsl as problem_dsl
+    from pyfront.problem.dsl_print import to_dsl as problem_dsl
     from ..story.dsl_print import to_dsl as story_dsl
     from ..story.model import Story
 
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     import json
 
     from ..errors import UserError
-    from ..loading import load_document
+    from pyfront.data.loading import load_document
     from ..story.model import Story
     from ..verbalize import styles
 

@@ -21,8 +21,8 @@ def _record(row: int, pb, style: str) -> dict[str, object] | str:
     """The columns of one row rendered again, or the one-line reason they cannot be."""
     from pyfront.verbalize import hypothesis as hypothesis_text
     from pyfront.verbalize import premise as premise_text
-    from pyfront.smcdel_render import render as smcdel_text
-    from ..loading import ROW_ERRORS, row_error_text
+    from pyfront.problem.compile import render as smcdel_text
+    from pyfront.data.loading import ROW_ERRORS, row_error_text
 
     try:
         return {
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from ..errors import UserError
-    from ..loading import row_problems
+    from pyfront.data.loading import row_problems
     from ..verbalize import styles
 
     if args.style not in styles():

@@ -20,7 +20,7 @@ from typing import Any, Iterable, Sequence
 
 from smcdel_bridge.language import Form
 
-from ..problem import Problem
+from pyfront.problem.model import Problem
 from . import prompts
 from .questions import NOTA, choices, informative_announcements, say_clause, say_statement
 from .truth import valid_after
@@ -104,8 +104,8 @@ def label_value(value: Any) -> bool | None:
 
 def _row_problem(fields: dict[str, Any]) -> Problem | None:
     """The row's problem with its hypothesis, or None when it has none to offer."""
-    from ..loading import ROW_ERRORS
-    from ..mindgames_import import problem_from_row
+    from pyfront.data.loading import ROW_ERRORS
+    from pyfront.data.mindgames_import import problem_from_row
 
     if fields.get("smcdel_problem") and fields.get("setup") and fields.get("names"):
         try:
@@ -114,7 +114,7 @@ def _row_problem(fields: dict[str, Any]) -> Problem | None:
             pass  # e.g. extra atoms for blind agents: the DSL column may still say it
     text = fields.get("problem")
     if isinstance(text, str) and text.strip():
-        from ..dsl import parse_problems
+        from pyfront.problem.dsl import parse_problems
 
         try:
             problems = parse_problems(text)

@@ -50,7 +50,7 @@ def split_files(dataset: str | Path) -> dict[str, Path]:
 
 def _columns(files: dict[str, Path]) -> set[str]:
     """The columns every row of every file has (rows are read, so a broken one is an error)."""
-    from ..loading import read_rows
+    from pyfront.data.loading import read_rows
 
     common: set[str] | None = None
     for path in files.values():

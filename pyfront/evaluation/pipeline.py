@@ -45,7 +45,7 @@ def train_file(dataset: Path, explicit: str | None) -> Path | None:
 
 
 def read_dataset(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    from ..loading import read_rows
+    from pyfront.data.loading import read_rows
 
     return list(read_rows(path))
 

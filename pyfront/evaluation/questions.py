@@ -14,7 +14,7 @@ from typing import Iterator, Sequence
 
 from smcdel_bridge.language import Form, K, Kw, Neg, Prp
 
-from ..problem import Hypothesis, Problem
+from pyfront.problem.model import Hypothesis, Problem
 from ..verbalize import DEFAULT_STYLE, hypothesis, sayable
 from ..verbalize.describe import quantifier
 from .truth import valid_after

@@ -12,7 +12,7 @@ from typing import Sequence
 from smcdel_bridge.language import Form, PubAnnounce
 from smcdel_bridge.program import CheckInput, Structure, ValidQ
 
-from ..problem import Problem
+from pyfront.problem.model import Problem
 
 
 @lru_cache(maxsize=1)
@@ -31,7 +31,7 @@ def announced(anns: Sequence[Form], f: Form) -> Form:
 
 def valid_after(pb: Problem, formulas: Sequence[Form], extra: Sequence[Form] = ()) -> list[bool]:
     """For each formula: is it valid after the problem's announcements, then ``extra``?"""
-    from ..smcdel_render import obs_entries
+    from pyfront.problem.compile import obs_entries
 
     if not formulas:
         return []

@@ -28,7 +28,7 @@ from .model import (
 from .notation import Notation
 
 if TYPE_CHECKING:
-    from pyfront.problem import Problem
+    from pyfront.problem.model import Problem
 
 
 def structure_of(problem: "Problem") -> Structure:

@@ -15,7 +15,7 @@ from importlib import resources
 from itertools import zip_longest
 from typing import Iterable, Sequence
 
-from ..dataset_card import CardMetadata, Feature, card_header, size_category, write_dataset
+from pyfront.data.card import CardMetadata, Feature, card_header, size_category, write_dataset
 from .pipeline import GenerateConfig, GenerationResult
 from .split import SPLIT_NAMES
 

@@ -16,7 +16,7 @@ from typing import Sequence
 from smcdel_bridge.language import BOT, TOP, Form, PubAnnounce
 from smcdel_bridge.program import CheckInput, Structure, ValidQ
 
-from ..problem import agent_id
+from pyfront.problem.model import agent_id
 from .sampling import PremiseDraft, Recipe, to_form
 
 

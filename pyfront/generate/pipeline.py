@@ -321,9 +321,9 @@ def render_group(group: PremiseGroup, seed: int, style: str, attempt: int = 0) -
     names (see :func:`unique_premise_texts`)."""
     from pyfront.verbalize import hypothesis as hypothesis_text
     from pyfront.verbalize import premise as premise_text
-    from pyfront.smcdel_render import render as smcdel_text
-    from ..dsl_print import to_dsl
-    from ..problem import Announcement, Hypothesis, Problem
+    from pyfront.problem.compile import render as smcdel_text
+    from pyfront.problem.dsl_print import to_dsl
+    from pyfront.problem.model import Announcement, Hypothesis, Problem
     from .names import draw_names
 
     p = group.premise
@@ -481,7 +481,7 @@ class GenerationResult:
 
 
 def _check_tasks(config: GenerateConfig, progress: dict[str, SetupProgress]) -> Iterator[CheckTask]:
-    from ..setups import get_setup
+    from pyfront.problem.setups import get_setup
 
     rules = {s: get_setup(s).observability for s in config.setups}
     chunk = 0
@@ -509,7 +509,7 @@ def generate(
     on_progress: Callable[[str, int, int], None] | None = None,
 ) -> GenerationResult:
     """Run the pipeline; ``on_progress(stage, done, total)`` is told how far it got."""
-    from ..setups import get_setup
+    from pyfront.problem.setups import get_setup
 
     for s in config.setups:
         get_setup(s)  # unknown setups fail before any work

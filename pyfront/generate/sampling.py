@@ -33,7 +33,7 @@ from functools import lru_cache
 
 from smcdel_bridge.language import Conj, Disj, Form, K, Kw, Neg, Prp
 
-from ..problem import agent_id
+from pyfront.problem.model import agent_id
 from .calibration import (
     PAPER_AGENT_WEIGHTS, PAPER_ANNOUNCEMENT_WEIGHTS, PAPER_ORDER_WEIGHTS, PAPER_RATES,
 )
@@ -273,7 +273,7 @@ def observations(rng: random.Random, rule: str, n: int) -> tuple[tuple[int, ...]
     """Observations under a setup's rule; ``given`` draws each cell with probability 1/N
     (N ones expected, as in the published ``explicit`` setup), again while nobody observes
     anything (SMCDEL input cannot state such a structure: the published data has none)."""
-    from ..setups import rule_observations
+    from pyfront.problem.setups import rule_observations
 
     fixed = rule_observations(rule, n)  # type: ignore[arg-type]
     if fixed is not None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from smcdel_bridge.language import BOT, TOP, Ck, Conj, Disj, Equi, Form, Impl, K, Kw, Neg
 
-from ..dsl import FormulaReader, _did_you_mean, _unquote, chain_operands, parse_tree
+from pyfront.problem.dsl import FormulaReader, _did_you_mean, _unquote, chain_operands, parse_tree
 from ..errors import UserError
 from . import model as M
 from .model import Story, belief_id, knowledge_id
@@ -513,7 +513,7 @@ def iter_story_trees(tree):
 
 def parse_document(text: str, filename: str = "<string>") -> list:
     """Every problem and story of a DSL text, in order (names distinct across both)."""
-    from ..dsl import _Builder
+    from pyfront.problem.dsl import _Builder
 
     tree = parse_tree(text, filename)
     out: list = []

@@ -13,7 +13,7 @@ import re
 
 from smcdel_bridge.language import Bot, Ck, Conj, Form, K, Kw, Neg, Prp, Top
 
-from ..dsl_print import _ATOM, _IDENT, _NOT, KEYWORDS, FormulaPrinter, quote
+from pyfront.problem.dsl_print import _ATOM, _IDENT, _NOT, KEYWORDS, FormulaPrinter, quote
 from . import model as M
 from .model import Story, split_agent
 

@@ -38,7 +38,7 @@ def run(args) -> int:
     summary = TomiSummary()
     log = None
     if args.output:
-        from smcdel_bridge.batch import ResultLog
+        from smcdel_bridge.official.batch import ResultLog
 
         log = ResultLog(args.output, lambda r: (r.get("source"), r.get("row")),
                         resume=getattr(args, "resume", False))

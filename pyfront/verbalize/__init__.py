@@ -21,7 +21,7 @@ from .describe import SAYABLE, Describer, sayable
 if TYPE_CHECKING:
     import jinja2
 
-    from ..problem import Problem
+    from pyfront.problem.model import Problem
 
 DEFAULT_STYLE = "mindgames"
 

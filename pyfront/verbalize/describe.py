@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from smcdel_bridge.language import Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp, Top, Bot
 
 if TYPE_CHECKING:
-    from ..problem import Problem
+    from pyfront.problem.model import Problem
 
 Node = dict[str, Any]
 
@@ -114,6 +114,6 @@ class Describer:
             return {"kind": "top"}
         if isinstance(f, Bot):
             return {"kind": "bot"}
-        from ..smcdel_render import pub_form
+        from pyfront.problem.compile import pub_form
 
         return {"kind": "raw", "text": pub_form(f)}

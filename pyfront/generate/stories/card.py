@@ -8,7 +8,7 @@ from collections import Counter
 from importlib import resources
 from itertools import zip_longest
 
-from ...dataset_card import CardMetadata, Feature
+from pyfront.data.card import CardMetadata, Feature
 from ..split import SPLIT_NAMES
 from .pipeline import StoriesConfig, StoriesResult
 
@@ -120,7 +120,7 @@ def write(result: StoriesResult, out_dir) -> list:
     """``DIR/qa`` and ``DIR/nli``: the split files and a card each."""
     from pathlib import Path
 
-    from ...dataset_card import write_dataset
+    from pyfront.data.card import write_dataset
 
     out = Path(out_dir)
     paths = []

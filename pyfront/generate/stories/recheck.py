@@ -15,7 +15,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from ...datasets import RowError, iter_rows
+from pyfront.data.rows import RowError, iter_rows
 
 SUFFIXES = (".jsonl", ".ndjson", ".csv")
 

@@ -15,9 +15,9 @@ from typing import Any, Iterator
 
 from smcdel_bridge.language import BOT, TOP, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp
 
-from .errors import UserError
-from .problem import MAX_AGENTS, Agent, Announcement, Hypothesis, Problem, Proposition, agent_id
-from .setups import Predicate, get_setup, setup_names
+from pyfront.errors import UserError
+from pyfront.problem.model import MAX_AGENTS, Agent, Announcement, Hypothesis, Problem, Proposition, agent_id
+from pyfront.problem.setups import Predicate, get_setup, setup_names
 
 #: words a reader may not know the grammar's names for
 _TERMINAL_WORDS = {
@@ -316,7 +316,7 @@ class _Builder(FormulaReader):
 
     def count(self, kind: str, count_tok, kw_tok) -> Form:
         """``at least 2 muddy``: a count over every agent's atom of a predicate."""
-        from .counting import COUNTS, number
+        from pyfront.problem.counting import COUNTS, number
 
         kw = str(kw_tok)
         known = ([self.predicate.keyword] if self.predicate else []) + [

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Iterator
 
-from .errors import UserError
+from pyfront.errors import UserError
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,7 @@ def rule_observations(rule: ObservabilityRule, n_agents: int) -> list[list[int]]
 @lru_cache(maxsize=1)
 def _load() -> dict[str, Setup]:
     out: dict[str, Setup] = {}
-    folder = files("pyfront").joinpath("setups")
+    folder = files("pyfront.problem").joinpath("setups")
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".json"):
             setup = Setup.model_validate(json.loads(entry.read_text(encoding="utf-8")))

@@ -28,7 +28,7 @@ from smcdel_bridge.language import (
 )
 
 if TYPE_CHECKING:
-    from .problem import Problem
+    from pyfront.problem.model import Problem
 
 
 class UnprintableFormula(ValueError):

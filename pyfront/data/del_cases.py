@@ -15,7 +15,7 @@ from typing import IO, Iterator
 from smcdel_bridge.errors import SmcdelError
 from smcdel_bridge.native.deep import call_deep
 
-from .errors import UserError
+from pyfront.errors import UserError
 
 
 @dataclass

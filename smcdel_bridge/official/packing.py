@@ -21,11 +21,11 @@ from dataclasses import dataclass, fields
 from itertools import product
 from typing import Sequence
 
-from .language import (
+from smcdel_bridge.language import (
     TOP, Bot, Conj, Disj, Equi, Exists, Forall, Form, Impl, Neg, Prp, Top, Xor,
     is_boolean,
 )
-from .program import Answer, CheckInput, Structure, TrueQ, ValidQ
+from smcdel_bridge.program import Answer, CheckInput, Structure, TrueQ, ValidQ
 
 #: laws over at most this many atoms are tested for satisfiability by enumeration
 MAX_ENUMERATED_LAW_ATOMS = 12

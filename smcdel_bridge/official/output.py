@@ -26,7 +26,7 @@ import re
 import signal
 from dataclasses import dataclass, field
 
-from .errors import (
+from smcdel_bridge.errors import (
     BackendError,
     LexError,
     NotBooleanError,
@@ -34,7 +34,7 @@ from .errors import (
     SanityError,
     SmcdelError,
 )
-from .program import Answer, BoolAnswer, StatesAnswer
+from smcdel_bridge.program import Answer, BoolAnswer, StatesAnswer
 
 ANSI_CODE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 

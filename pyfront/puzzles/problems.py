@@ -1,6 +1,6 @@
 """Scalable puzzles as problem models, so that the DSL, ``check``, ``render`` and
 ``explain`` take them at any size (the SMCDEL-text versions live in
-:mod:`smcdel_bridge.puzzles`).
+:mod:`pyfront.puzzles.programs`).
 
 Muddy children with ``n`` children, the first ``m`` of them muddy: the ``forehead`` setup,
 the father's "someone's forehead is muddy", then rounds of "nobody knows whether their own
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from smcdel_bridge.language import Conj, Disj, Form, Impl, Kw, Neg, Prp
 
-from .problem import Announcement, Hypothesis, Problem, agent_id
+from pyfront.problem.model import Announcement, Hypothesis, Problem, agent_id
 
 
 def _kw_own(i: int) -> Form:
@@ -60,7 +60,7 @@ def muddy_children_course(n: int, m: int) -> list[Problem]:
 
 
 def dining_cryptographers_problem(n: int) -> Problem:
-    """The dining cryptographers (see :mod:`smcdel_bridge.puzzles`) as one problem.
+    """The dining cryptographers (see :mod:`pyfront.puzzles.programs`) as one problem.
 
     Cryptographer ``i`` owns atom ``i`` ("Ci paid"); the propositions ``nsa`` (the NSA
     paid) and ``coin1`` … ``coinN`` (coin ``k`` lies between ``Ck`` and the next one)
@@ -70,8 +70,8 @@ def dining_cryptographers_problem(n: int) -> Problem:
     from smcdel_bridge.language import Ck, Neg as N, PubAnnounceW, Xor
     from smcdel_bridge.language import K as Knows
 
-    from .problem import Proposition
-    from .setups import Predicate
+    from pyfront.problem.model import Proposition
+    from pyfront.problem.setups import Predicate
 
     if n < 3:
         raise ValueError("need N >= 3: with fewer the two coins of a cryptographer coincide")

@@ -55,7 +55,7 @@ from pydantic import (
 
 from smcdel_bridge.language import TOP, Conj, Disj, Form, Neg, Prp
 
-from .setups import Predicate, Setup, get_setup
+from pyfront.problem.setups import Predicate, Setup, get_setup
 
 
 # --- formulas inside pydantic models ------------------------------------------------

@@ -26,9 +26,9 @@ from smcdel_bridge.language import TOP, Conj, Disj, Form
 from smcdel_bridge.premise import split_announcements
 from smcdel_bridge.program import ValidQ
 
-from .errors import UserError
-from .problem import Agent, Announcement, Hypothesis, Problem, agent_index
-from .setups import get_setup
+from pyfront.errors import UserError
+from pyfront.problem.model import Agent, Announcement, Hypothesis, Problem, agent_index
+from pyfront.problem.setups import get_setup
 
 
 def parse_names(value: Any) -> list[str]:
@@ -136,7 +136,7 @@ def problem_from_row(row: Mapping[str, Any], *, name: str = "problem", source: s
         if idx >= n:
             raise UserError(f"agent {ident} but only {n} names", file=source, line=line)
         observations[idx] = sorted(atoms)
-    from .dsl import MAX_FORMULA_DEPTH, formula_depth
+    from pyfront.problem.dsl import MAX_FORMULA_DEPTH, formula_depth
 
     if max(formula_depth(jobs[0].form), formula_depth(structure.law or TOP)) > MAX_FORMULA_DEPTH:
         raise UserError(f"smcdel_problem: formula nested more than {MAX_FORMULA_DEPTH} levels deep",
@@ -153,7 +153,7 @@ def problem_from_row(row: Mapping[str, Any], *, name: str = "problem", source: s
                     file=source, line=line,
                 )
             stated = said
-    from .datasets import expected_label
+    from pyfront.data.rows import expected_label
 
     try:
         label = expected_label(row.get("label"))

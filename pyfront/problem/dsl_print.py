@@ -11,7 +11,7 @@ import re
 
 from smcdel_bridge.language import Bot, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp, Top
 
-from .problem import Problem
+from pyfront.problem.model import Problem
 
 #: words of the grammar that cannot be bare names
 KEYWORDS = frozenset(
@@ -86,7 +86,7 @@ class _FormulaPrinter(FormulaPrinter):
 
     def count(self, f: Form) -> str | None:
         """``at least 2 muddy`` when ``f`` is a count over a predicate."""
-        from .counting import recognise
+        from pyfront.problem.counting import recognise
 
         preds = ([self.pb.predicate] if self.pb.predicate else []) + list(self.pb.extra_predicates)
         for p in preds:

@@ -11,7 +11,7 @@ a coin between each two neighbours; exactly one of them paid, or the NSA did.  E
 announces the XOR of whether they paid and the two coins they see; afterwards, if the NSA
 paid that is common knowledge, and if cryptographer ``i`` paid nobody else knows it.
 
-Command line: ``python -m smcdel_bridge.puzzles muddy N M`` (or ``dining N``) prints the
+Command line: ``python -m pyfront.puzzles muddy N M`` (or ``dining N``) prints the
 SMCDEL input.
 """
 
@@ -20,10 +20,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .language import (
+from smcdel_bridge.language import (
     Ck, Conj, Disj, Form, Impl, K, Kw, Neg, PubAnnounce, PubAnnounceW, Prp, TOP, Xor,
 )
-from .program import CheckInput, Structure, TrueQ, ValidQ
+from smcdel_bridge.program import CheckInput, Structure, TrueQ, ValidQ
 
 # --- muddy children ------------------------------------------------------------------------
 
@@ -226,7 +226,7 @@ def muddy_children_text(n: int, m: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m smcdel_bridge.puzzles",
+        prog="python -m pyfront.puzzles",
         description="Print scalable puzzles as SMCDEL input.",
     )
     sub = parser.add_subparsers(dest="puzzle", required=True)
@@ -246,6 +246,3 @@ def main(argv: list[str] | None = None) -> int:
     sys.stdout.write(text)
     return 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())

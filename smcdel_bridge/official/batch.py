@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
-from .errors import BackendError, SmcdelError
-from .official_output import Transcript
-from .packing import atom_count, pack, unpackable_reason
-from .program import Answer, CheckInput
+from smcdel_bridge.errors import BackendError, SmcdelError
+from smcdel_bridge.official.output import Transcript
+from smcdel_bridge.official.packing import atom_count, pack, unpackable_reason
+from smcdel_bridge.program import Answer, CheckInput
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +58,7 @@ class Outcome:
 # -- one call and its retries ---------------------------------------------------------
 
 def _render(program: CheckInput) -> str:
-    from .syntax import render_input
+    from smcdel_bridge.syntax import render_input
 
     return render_input(program)
 
@@ -68,7 +68,7 @@ class Interrupted(BackendError):
 
 
 def _transcript(backend, text: str, stop: threading.Event | None) -> Transcript:
-    from .official import LaunchError
+    from smcdel_bridge.official.binary import LaunchError
 
     if stop is not None and stop.is_set():
         return Transcript(error=Interrupted("the batch was interrupted before this call"))
@@ -110,7 +110,7 @@ def run_alone(backend, task: Task, stop: threading.Event | None = None) -> Outco
 def run_packed(backend, tasks: Sequence[Task],
                stop: threading.Event | None = None) -> list[Outcome]:
     """Run packable ``tasks`` in one call; trace any failure to the tasks that cause it."""
-    from .official import CallTimeout, LaunchError
+    from smcdel_bridge.official.binary import CallTimeout, LaunchError
 
     if len(tasks) == 1:
         return [run_alone(backend, tasks[0], stop)]
@@ -186,7 +186,7 @@ def run_tasks(
     complete.  Reads ``tasks`` lazily and keeps at most about ``2 × workers`` calls in
     flight, so large batches stream.
     """
-    from .official import LIVE
+    from smcdel_bridge.official.binary import LIVE
 
     workers = workers or getattr(backend, "workers", 1) or 1
     calls = plan_calls(tasks, backend.pack_size, backend.max_atoms)

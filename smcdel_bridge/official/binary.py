@@ -23,10 +23,10 @@ import time
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from .backend import Backend
-from .errors import BackendError, SmcdelError
-from .official_output import Transcript, answers_for, read_transcript
-from .program import Answer, CheckInput
+from smcdel_bridge.backend import Backend
+from smcdel_bridge.errors import BackendError, SmcdelError
+from smcdel_bridge.official.output import Transcript, answers_for, read_transcript
+from smcdel_bridge.program import Answer, CheckInput
 
 #: environment variable naming the binary when it is not ``smcdel`` on ``PATH``
 ENV_VAR = "SMCDEL_BIN"
@@ -175,7 +175,7 @@ def call_binary(binary: str, text: str, timeout: float | None) -> CallResult:
 
 
 def _render(program: CheckInput) -> str:
-    from .syntax import render_input
+    from smcdel_bridge.syntax import render_input
 
     return render_input(program)
 
@@ -287,7 +287,7 @@ class OfficialBackend(Backend):
         self, programs: Iterable[CheckInput]
     ) -> Iterator[list[Answer] | SmcdelError]:
         """Answers (or errors) for many independent programs, in order, packed and parallel."""
-        from .batch import Task, run_tasks
+        from smcdel_bridge.official.batch import Task, run_tasks
 
         tasks = (Task(key=i, program=p) for i, p in enumerate(programs))
         for outcome in run_tasks(tasks, self):
@@ -295,6 +295,6 @@ class OfficialBackend(Backend):
 
     def run_tasks(self, tasks, *, ordered: bool = True):
         """:func:`.batch.run_tasks` with this backend's settings."""
-        from .batch import run_tasks
+        from smcdel_bridge.official.batch import run_tasks
 
         return run_tasks(tasks, self, ordered=ordered)

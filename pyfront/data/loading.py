@@ -14,22 +14,22 @@ from typing import Any, Iterator
 
 from smcdel_bridge.errors import SmcdelError
 
-from .datasets import RowError, iter_rows
-from .errors import UserError
-from .items import AnsweredItem, CheckItem
-from .problem import Problem
+from pyfront.data.rows import RowError, iter_rows
+from pyfront.errors import UserError
+from pyfront.data.items import AnsweredItem, CheckItem
+from pyfront.problem.model import Problem
 
 
 def load_problems(path: str | Path) -> list[Problem]:
     """Every problem of a DSL file (``-``: standard input), in order."""
-    from .dsl import parse_problems
+    from pyfront.problem.dsl import parse_problems
 
     return parse_problems(*_read_dsl(path))
 
 
 def load_document(path: str | Path) -> list:
     """Every problem and story of a DSL file (``-``: standard input), in order."""
-    from .story.dsl import parse_document
+    from pyfront.story.dsl import parse_document
 
     return parse_document(*_read_dsl(path))
 
@@ -59,8 +59,8 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
     hypotheses and questions are answered by the story engine as the file is read
     (:func:`story_records`).
     """
-    from pyfront.smcdel_render import render as smcdel_text
-    from .story.model import Story
+    from pyfront.problem.compile import render as smcdel_text
+    from pyfront.story.model import Story
 
     source = str(path)
     items: list[CheckItem | AnsweredItem] = []
@@ -97,7 +97,7 @@ def story_records(story, source: str, first_row: int = 0) -> list[dict]:
     ``answer`` (the values the nested belief allows), ``label`` and ``expected`` as those
     values joined by ``", "``.  An event that cannot happen is a UserError naming its line.
     """
-    from .story.compile import evaluate
+    from pyfront.story.compile import evaluate
 
     try:
         results = evaluate(story)
@@ -139,7 +139,7 @@ def read_rows(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
 
 def row_problem(path: str | Path, row: int, fields: dict[str, Any]) -> Problem:
     """Import one dataset row as a problem named after its position."""
-    from .mindgames_import import problem_from_row
+    from pyfront.data.mindgames_import import problem_from_row
 
     return problem_from_row(fields, name=f"row{row}", source=str(path))
 
