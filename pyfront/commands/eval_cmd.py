@@ -37,6 +37,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--base-url", metavar="URL",
                         help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 "
                              "(default $OPENAI_BASE_URL or OpenAI's); key from $OPENAI_API_KEY")
+    parser.add_argument("--score", default=None, choices=("generate", "loglikelihood"),
+                        help="how an openai: model answers: generate (default: a chat model "
+                             "writes its answer, which is parsed) or loglikelihood (each "
+                             "option's log-probability after the prompt from /completions "
+                             "with echo and logprobs, the likeliest wins: base models, as "
+                             "lm-eval's local-completions)")
     parser.add_argument("--concurrency", type=int, default=4, metavar="N",
                         help="requests in flight at once (default 4)")
     parser.add_argument("--max-tokens", type=int, default=16, metavar="N",
@@ -98,7 +104,13 @@ def run(args: argparse.Namespace) -> int:
     run_dir = Path(args.output)
     if run_dir.exists() and not run_dir.is_dir():
         raise UserError("not a folder", file=str(run_dir))
-    model = make_model(args.model, seed=args.seed, base_url=args.base_url, max_tokens=args.max_tokens,
+    if args.score is not None and not args.model.startswith("openai:"):
+        raise UserError("--score is an option of openai: models (hf: models always score by "
+                        "log-likelihood, baselines do not score)")
+    if args.score == "loglikelihood" and args.system:
+        raise UserError("--system is for chat models: --score loglikelihood sends no messages")
+    model = make_model(args.model, seed=args.seed, base_url=args.base_url,
+                       score=args.score or "generate", max_tokens=args.max_tokens,
                        temperature=args.temperature, timeout=args.timeout,
                        max_retries=args.max_retries, backoff=args.backoff,
                        concurrency=args.concurrency, system=args.system)
@@ -111,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"{out.error} ({out.scored} of {len(result.items)} items scored and kept in "
                         f"{run_dir / 'results.jsonl'}; run again to resume)")
     m = result.metrics or {}
-    print(f"eval: {m.get('n')} items ({asked}): accuracy {m.get('accuracy', 0):.4f} "
+    print(f"eval: {m.get('n')} items ({asked}, scored by {m.get('scoring')}): accuracy {m.get('accuracy', 0):.4f} "
           f"(95% CI {m['ci95'][0]:.4f}-{m['ci95'][1]:.4f}), macro-F1 {m.get('macro_f1', 0):.4f}, "
           f"unparsed {m.get('unparsed')}; wrote {run_dir}/", file=sys.stderr)
     return 0

@@ -12,6 +12,8 @@ from .model_api import Model, Reply, option_reply
 
 
 class HFLogLikelihood(Model):
+    scoring = "loglikelihood"
+
     def __init__(self, name: str):
         import os
 

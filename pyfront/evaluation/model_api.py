@@ -34,6 +34,9 @@ class Model(ABC):
     needs_train: bool = False
     #: how many items it may answer at once
     concurrency: int = 1
+    #: how an answer is obtained: ``generate`` (the model writes it, parsed), ``loglikelihood``
+    #: (the likeliest option) or ``baseline``
+    scoring: str = "baseline"
 
     def identity(self) -> dict[str, Any]:
         """What, besides the prompt, decides its reply (the cache key)."""

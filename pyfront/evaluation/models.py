@@ -85,9 +85,15 @@ class HypothesisOnlyBaseline(Model):
 
 # --- the spec on the command line ------------------------------------------------------------------
 
+SCORES = ("generate", "loglikelihood")
+
+
 def make_model(spec: str, *, seed: int = 0, base_url: str | None = None,
-               api_key: str | None = None, **options: Any) -> Model:
-    """``openai:NAME``, ``hf:PATH_OR_NAME`` or ``baseline:random|majority|hypothesis-only``."""
+               api_key: str | None = None, score: str = "generate", **options: Any) -> Model:
+    """``openai:NAME``, ``hf:PATH_OR_NAME`` or ``baseline:random|majority|hypothesis-only``;
+    ``score`` chooses how an ``openai:`` model answers (:mod:`.openai_client`)."""
+    if score not in SCORES:
+        raise UserError(f"--score takes {' or '.join(SCORES)}: got {score!r}")
     kind, sep, name = spec.partition(":")
     if not sep or not name:
         raise UserError(f"model {spec!r}: write openai:NAME, hf:PATH or baseline:NAME")
@@ -100,8 +106,12 @@ def make_model(spec: str, *, seed: int = 0, base_url: str | None = None,
             return HypothesisOnlyBaseline()
         raise UserError(f"unknown baseline {name!r} (known: {', '.join(BASELINES)})")
     if kind == "openai":
-        from .openai_client import OpenAIChat
+        from .openai_client import OpenAIChat, OpenAICompletions
 
+        if score == "loglikelihood":
+            for unused in ("max_tokens", "temperature", "system"):
+                options.pop(unused, None)
+            return OpenAICompletions(name, base_url=base_url, api_key=api_key, **options)
         return OpenAIChat(name, base_url=base_url, api_key=api_key, **options)
     if kind == "hf":
         from .hf_model import HFLogLikelihood

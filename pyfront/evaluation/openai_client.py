@@ -1,5 +1,11 @@
-"""A client for OpenAI-compatible chat-completions endpoints (vLLM, llama.cpp's server,
-Ollama, hosted APIs), on the standard library.
+"""A client for OpenAI-compatible endpoints (vLLM, llama.cpp's server, Ollama, hosted
+APIs), on the standard library, in two ways of scoring:
+
+* ``generate`` (:class:`OpenAIChat`): ``/chat/completions``, the model writes an answer
+  and :mod:`.answers` reads it (chat models);
+* ``loglikelihood`` (:class:`OpenAICompletions`): ``/completions`` with ``echo`` and
+  ``logprobs``, each option's log-probability after the prompt, the likeliest is the
+  answer (base models; what lm-eval's ``local-completions`` does).
 
 Retries: 429, 408, 5xx and timeouts are retried with exponential backoff, waiting at
 least what ``Retry-After`` asks; a refused connection is retried briefly (a server that
@@ -22,7 +28,7 @@ from typing import Any
 
 from ..errors import UserError
 from .items import EvalItem
-from .model_api import Model, Reply
+from .model_api import Model, Reply, option_reply
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 #: longest wait between two attempts, whatever Retry-After says
@@ -54,6 +60,9 @@ class _Retry(Exception):
 
 class OpenAIChat(Model):
     cached = True
+    scoring = "generate"
+    #: the endpoint below the base URL
+    path = "/chat/completions"
 
     def __init__(self, name: str, *, base_url: str | None = None, api_key: str | None = None,
                  max_tokens: int = 16, temperature: float = 0.0, timeout: float = 60.0,
@@ -62,7 +71,7 @@ class OpenAIChat(Model):
         self.name = name
         self.spec = f"openai:{name}"
         self.base_url = (base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
-        self.url = self.base_url + "/chat/completions"
+        self.url = self.base_url + self.path
         self.api_key = api_key if api_key is not None else os.environ.get("OPENAI_API_KEY")
         self.max_tokens, self.temperature, self.timeout = max_tokens, temperature, timeout
         self.max_retries, self.backoff = max_retries, backoff
@@ -74,7 +83,7 @@ class OpenAIChat(Model):
 
     def identity(self) -> dict[str, Any]:
         return {"model": self.spec, "base_url": self.base_url, "max_tokens": self.max_tokens,
-                "temperature": self.temperature, "system": self.system}
+                "temperature": self.temperature, "system": self.system, "scoring": self.scoring}
 
     def close(self) -> None:
         self._stop.set()
@@ -90,7 +99,10 @@ class OpenAIChat(Model):
             raise UserError("stopped")
 
     def respond(self, item: EvalItem) -> Reply:
-        body = self._body(item)
+        return _reply(self.url, self._post(self._body(item)))
+
+    def _post(self, body: bytes) -> bytes:
+        """The reply's bytes, with the retries the module docstring describes."""
         refused = 0
         attempt = 0
         while True:
@@ -112,7 +124,7 @@ class OpenAIChat(Model):
                     wait = max(wait, retry.wait)
                 self._sleep(wait)
 
-    def _once(self, body: bytes) -> Reply:
+    def _once(self, body: bytes) -> bytes:
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
@@ -144,7 +156,7 @@ class OpenAIChat(Model):
             raise _Retry("timed out") from None
         except (ConnectionError, http.client.HTTPException) as err:
             raise _Retry(f"connection lost ({type(err).__name__})") from None
-        return _reply(self.url, raw)
+        return raw
 
 
 def _error_text(raw: bytes) -> str:
@@ -178,3 +190,106 @@ def _reply(url: str, raw: bytes) -> Reply:
         tally = {k: int(usage[k]) for k in ("prompt_tokens", "completion_tokens")
                  if isinstance(usage.get(k), int)}
     return Reply(content, tally)
+
+
+class OpenAICompletions(OpenAIChat):
+    """``--score loglikelihood``: the option whose continuation is likeliest after the
+    prompt, from ``/completions``.  The continuation is a space and the option's letter
+    for multiple choice (the prompt lists lettered options and ends with "Answer:"), a
+    space and "True" or "False" for NLI.
+
+    One request per item first: the prompt alone, one token generated, the top
+    :data:`TOP_LOGPROBS` next tokens with their log-probabilities.  When an option's
+    continuation is one of those tokens its log-probability is exact; an option not among
+    them is less likely than all of them, so the answer is exact whenever one option is
+    there.  Otherwise (long options, a model that expects something else) each option is
+    scored as lm-eval's ``local-completions`` does it: prompt and continuation echoed with
+    ``logprobs``, the continuation's token log-probabilities summed."""
+
+    scoring = "loglikelihood"
+    path = "/completions"
+
+    def identity(self) -> dict[str, Any]:
+        return {"model": self.spec, "base_url": self.base_url, "scoring": self.scoring}
+
+    def _next_body(self, context: str) -> bytes:
+        return json.dumps({"model": self.name, "prompt": context, "max_tokens": 1,
+                           "temperature": 0.0, "logprobs": TOP_LOGPROBS}).encode("utf-8")
+
+    def _option_body(self, context: str, continuation: str) -> bytes:
+        # max_tokens 1: some servers read 0 as "no limit"; the generated token is not counted
+        return json.dumps({"model": self.name, "prompt": context + continuation,
+                           "max_tokens": 1, "temperature": 0.0, "echo": True,
+                           "logprobs": 1}).encode("utf-8")
+
+    def respond(self, item: EvalItem) -> Reply:
+        conts = [" " + option_reply(item, i) for i in range(len(item.options))]
+        top, usage = next_token_logprobs(self.url, self._post(self._next_body(item.prompt)))
+        found = {i: top[c] for i, c in enumerate(conts) if c in top}
+        if found:
+            best = max(found, key=lambda i: (found[i], -i))
+            return Reply(option_reply(item, best), usage)
+        scores: list[float] = []
+        tally = dict(usage)
+        for c in conts:
+            raw = self._post(self._option_body(item.prompt, c))
+            score, used = continuation_logprob(self.url, raw, len(item.prompt),
+                                               len(item.prompt) + len(c))
+            scores.append(score)
+            for k, v in used.items():
+                tally[k] = tally.get(k, 0) + v
+        best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+        return Reply(option_reply(item, best), tally)
+
+
+#: next tokens asked for with their log-probabilities (vLLM's default limit)
+TOP_LOGPROBS = 20
+
+
+def _json(url: str, raw: bytes) -> dict:
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        head = " ".join(raw[:60].decode("utf-8", "replace").split())
+        raise UserError(f"{url}: the reply is not JSON ({head!r})") from None
+    if not isinstance(data, dict):
+        raise UserError(f"{url}: the reply is not a JSON object")
+    return data
+
+
+def _usage(data: dict) -> dict[str, int]:
+    usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+    return {k: int(usage[k]) for k in ("prompt_tokens", "completion_tokens")
+            if isinstance(usage.get(k), int)}
+
+
+def next_token_logprobs(url: str, raw: bytes) -> tuple[dict[str, float], dict[str, int]]:
+    """The first generated token's top log-probabilities (token text -> value)."""
+    data = _json(url, raw)
+    try:
+        top = data["choices"][0]["logprobs"]["top_logprobs"][0]
+    except (KeyError, IndexError, TypeError):
+        raise UserError(f"{url}: the reply has no choices[0].logprobs.top_logprobs (does the "
+                        "server give log-probabilities? llama.cpp's Python server needs "
+                        "--logits_all true)") from None
+    if not isinstance(top, dict):
+        raise UserError(f"{url}: choices[0].logprobs.top_logprobs[0] is not an object")
+    return ({str(k): float(v) for k, v in top.items() if isinstance(v, (int, float))},
+            _usage(data))
+
+
+def continuation_logprob(url: str, raw: bytes, start: int, end: int) -> tuple[float, dict[str, int]]:
+    """Sum of the log-probabilities of the echoed tokens that begin at characters
+    ``start`` … ``end - 1`` of the prompt (the continuation), and the usage tally."""
+    data = _json(url, raw)
+    try:
+        lp = data["choices"][0]["logprobs"]
+        offsets, values = lp["text_offset"], lp["token_logprobs"]
+    except (KeyError, IndexError, TypeError):
+        raise UserError(f"{url}: the reply has no choices[0].logprobs with text_offset and "
+                        "token_logprobs (does the server echo log-probabilities? llama.cpp's "
+                        "Python server needs --logits_all true)") from None
+    picked = [v for off, v in zip(offsets, values) if start <= off < end]
+    if not picked or any(not isinstance(v, (int, float)) for v in picked):
+        raise UserError(f"{url}: no log-probability for the option's tokens in the reply")
+    return float(sum(picked)), _usage(data)

@@ -67,6 +67,10 @@ def evaluate(dataset: Path, model: Model, run_dir: Path, sets: Sequence[Setting]
     if limit is not None:
         rows = rows[:limit]
     built = build_items(rows, sets, seed=seed)
+    if not built.items and rows and not any(s.format == "mcq" for s in sets) and all(
+            {"question", "answer", "choices"} <= fields.keys() for _, fields in rows[:50]):
+        raise UserError("these rows are multiple-choice questions (question, answer, choices), "
+                        "not NLI items: give --format mcq", file=str(dataset))
     if not built.items:
         why = "the dataset has no rows" if not rows else "no row has the columns these settings need"
         reasons = "; ".join(f"{k}: {v}" for k, v in sorted(built.skipped.items())[:3])
@@ -89,6 +93,7 @@ def evaluate(dataset: Path, model: Model, run_dir: Path, sets: Sequence[Setting]
 
         extra = {
             "model": model.spec,
+            "scoring": model.scoring,
             "dataset": str(dataset),
             "seed": seed,
             "settings": [s.tag for s in sets],
