@@ -17,6 +17,7 @@ COMMANDS: dict[str, str] = {
     "puzzle": "puzzle",
     "doctor": "doctor",
     "eval": "eval_cmd",
+    "audit": "audit",
     "export": "export_cmd",
     "del": "del_cmd",
     "serve": "serve",

@@ -26,8 +26,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="mcq distractors: hard (near misses), easy (from other problems) "
                              "or both (default hard)")
     parser.add_argument("--probe", default="none", metavar="LIST",
-                        help="mcq probe: none, nota ('None of the above' replaces the true "
-                             "option) or both: none,nota (default none)")
+                        help="mcq probe: none, nota ('None of the above' is the last option: "
+                             "the answer in a share of the items, where the true option is "
+                             "removed, a distractor in the others) or both: none,nota "
+                             "(default none)")
+    parser.add_argument("--nota-share", type=float, default=None, metavar="P",
+                        help="share of nota items whose answer is 'None of the above' "
+                             "(default 1/(k+1) for k statements shown: every option as often "
+                             "the answer)")
     parser.add_argument("--split", default="test", help="split file of a dataset folder (default test)")
     parser.add_argument("--train", metavar="FILE",
                         help="train split for the majority and hypothesis-only baselines "
@@ -95,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
     for name, value in (("--concurrency", args.concurrency), ("--max-tokens", args.max_tokens)):
         if value < 1:
             raise UserError(f"{name} must be at least 1")
+    if args.nota_share is not None and not 0.0 <= args.nota_share <= 1.0:
+        raise UserError(f"--nota-share must lie within 0-1: got {args.nota_share:g}")
     if args.limit is not None and args.limit < 0:
         raise UserError("--limit must not be negative")
     sets = it.settings(_list(args.format, it.FORMATS, "--format"), _list(args.kind, it.KINDS, "--kind"),
@@ -116,7 +124,8 @@ def run(args: argparse.Namespace) -> int:
                        concurrency=args.concurrency, system=args.system)
     result = evaluate(dataset, model, run_dir, sets, seed=args.seed,
                       train=train_file(dataset, args.train), limit=args.limit,
-                      cache=Path(args.cache) if args.cache else None, on_scored=progress_printer())
+                      cache=Path(args.cache) if args.cache else None, on_scored=progress_printer(),
+                      nota_share=args.nota_share)
     out = result.outcome
     asked = f"{out.requests} asked" + (f", {out.from_cache} from the cache" if out.from_cache else "")
     if out.error is not None:

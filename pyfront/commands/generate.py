@@ -97,12 +97,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pairs-per-premise", type=int, default=None, metavar="P",
                         help="most (entailed, not entailed) pairs one premise may give "
                              "(default: no limit)")
-    parser.add_argument("--balance", choices=("none", "hypothesis"), default="none",
-                        help="none (default): the published-calibrated selection, whose "
-                             "hypothesis wording gives many labels away; hypothesis: pair "
-                             "entailed and non-entailed hypotheses of the same shape only, so "
-                             "every hypothesis shape is 50/50 and a premise-blind model sits "
-                             "at chance")
+    parser.add_argument("--balance", choices=("none", "hypothesis"), default="hypothesis",
+                        help="hypothesis (default): pair entailed and non-entailed hypotheses "
+                             "of the same shape only, so every hypothesis shape is 50/50 and a "
+                             "premise-blind model sits at chance; none: the published-"
+                             "calibrated selection, whose hypothesis wording gives many labels "
+                             "away (its audit fails: give --allow-leaks)")
+    parser.add_argument("--allow-leaks", action="store_true",
+                        help="write the dataset even when its audit fails (a baseline that "
+                             "never reads the premise more than 5 points above chance; see "
+                             "mindgames audit)")
     parser.add_argument("--split", default="60/20/20", metavar="T/V/T",
                         help="train/validation/test ratios (default 60/20/20)")
     parser.add_argument("--style", default="mindgames",
@@ -272,6 +276,27 @@ def _remove_if_empty(path) -> None:
         pass
 
 
+def audit_or_refuse(sources, out_dir, allow_leaks: bool, created: bool, *, seed: int) -> dict:
+    """Audit the rows (they get the shortcut columns); when the audit fails and leaks are
+    not allowed, write ``audit.json`` alone and refuse with the reasons."""
+    import json
+
+    from ..errors import UserError
+    from ..generate.audited import audit_rows
+
+    audit = audit_rows(sources, seed=seed)
+    if audit["passed"] or allow_leaks:
+        return audit
+    (out_dir / "audit.json").write_text(json.dumps(audit, indent=2, ensure_ascii=False) + "\n",
+                                        encoding="utf-8", newline="\n")
+    worst = audit["leaks"][0]
+    more = f" (and {len(audit['leaks']) - 1} more)" if len(audit["leaks"]) > 1 else ""
+    raise UserError(f"the dataset's audit fails: {worst}{more}; nothing written but "
+                    f"{out_dir / 'audit.json'}: a premise-blind model could score well here. "
+                    "Give --allow-leaks to write it anyway"
+                    + ("" if created else "") + " (or use --balance hypothesis)")
+
+
 def run(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
@@ -316,7 +341,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("no row could be made: the options allow no premise with both an "
                         "entailed and a non-entailed hypothesis (widen --agents, --order or "
                         "--announcements)")
-    write_generated(result, out_dir)
+    audit = audit_or_refuse([("dataset", result.rows)], out_dir, args.allow_leaks,
+                            created, seed=config.seed)
+    write_generated(result, out_dir, audit)
     broken = verify(result) + verify_dataset(out_dir)
     if not args.quiet:
         console = Console() if sys.stdout.isatty() else Console(width=120)

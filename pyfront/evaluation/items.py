@@ -141,10 +141,12 @@ class ItemBuilder:
     """Builds the items of one dataset for some settings (seeded: same rows, same items)."""
 
     def __init__(self, rows: Sequence[tuple[int, dict[str, Any]]], *, seed: int = 0,
-                 style: str = "mindgames"):
+                 style: str = "mindgames", nota_share: float | None = None):
         self.rows = rows
         self.seed = seed
         self.style = style
+        #: share of "None of the above" items whose answer it is (None: 1/(k+1), k statements)
+        self.nota_share = nota_share
         self._problems: dict[int, Problem | None] = {}
         self._pool: dict[int, list[tuple[str, Form]]] | None = None
 
@@ -213,16 +215,28 @@ class ItemBuilder:
         return str(fields.get("premise") or premise_text(pb, style=self.style))
 
     def _prospective_nli(self, row, iid, fields, s, meta) -> EvalItem:
+        """The announcement's shape is drawn first, among the shapes some announcement of
+        which makes the hypothesis valid and some not, then the answer (50/50), then an
+        announcement of that shape with that answer: neither the announcement's wording
+        nor the hypothesis's tells the answer."""
+        from .shapes import form_shape
+
         pb = self._need_problem(row, fields)
         rng = self.rng(iid, s)
         h = pb.hypotheses[0].formula
-        target = rng.random() < 0.5
         cands = informative_announcements(pb, rng)
         if not cands:
             raise _Skip("no announcement can be added")
         answers = valid_after_each(pb, h, cands)
-        pick = next((i for i, v in enumerate(answers) if v == target), 0)
-        b, gold = cands[pick], answers[pick]
+        by_shape: dict[tuple, dict[bool, list[Form]]] = {}
+        for b, v in zip(cands, answers):
+            by_shape.setdefault(form_shape(pb, b), {True: [], False: []})[v].append(b)
+        both = [k for k, v in by_shape.items() if v[True] and v[False]]
+        if not both:
+            raise _Skip("no announcement shape that both makes and leaves the hypothesis valid")
+        group = by_shape[sorted(both)[rng.randrange(len(both))]]
+        gold = rng.random() < 0.5
+        b = group[gold][0]
         clause = say_clause(pb, b, self.style)
         statement = prompts.prospective_statement(clause, say_statement(pb, h, self.style))
         meta["announcement"] = clause
@@ -248,10 +262,21 @@ class ItemBuilder:
         answer = str(fields["answer"])
         if answer not in opts:
             raise _Skip("answer is not one of the choices")
-        gold = opts.index(answer)
+        rng = self.rng(iid, s)
+        wrong = [o for o in opts if o != answer]
+        rng.shuffle(wrong)
         if s.probe == "nota":
-            opts = [o for i, o in enumerate(opts) if i != gold] + [NOTA]
-            gold = len(opts) - 1
+            # k = n - 1 statements and "None of the above", which is right in a share of
+            # 1/(k+1) (every option as often the answer), a distractor otherwise
+            share = 1 / len(opts) if self.nota_share is None else self.nota_share
+            shown = wrong if rng.random() < share else wrong[:-1] + [answer]
+            rng.shuffle(shown)
+            opts = shown + [NOTA]
+            gold = opts.index(answer) if answer in opts else len(opts) - 1
+        else:
+            opts = wrong + [answer]
+            rng.shuffle(opts)
+            gold = opts.index(answer)
         meta["distractors"] = "given"
         return EvalItem(iid, s, prompts.mcq(premise, str(fields["question"]), opts),
                         tuple(opts), gold, meta)
@@ -280,13 +305,13 @@ class ItemBuilder:
         own = self._premise(fields, pb)
         pool = [f for p, f in self.pool(pb.n_agents) if p != own] if s.distractors == "easy" else []
         opts = choices(pb, h, rng, distractors=s.distractors, probe=s.probe, pool=pool,
-                       extra=extra, style=self.style)
+                       extra=extra, nota_share=self.nota_share, style=self.style)
         if opts is None:
-            raise _Skip(f"fewer than three {s.distractors} distractors")
+            raise _Skip(f"no false {s.distractors} distractor of the true option's shape")
         meta["distractors"] = s.distractors
         meta["distractor_kinds"] = sorted({c.made_as for c in opts if c.made_as not in ("true", "nota")})
         texts = tuple(c.text for c in opts)
-        gold = next(i for i, c in enumerate(opts) if c.made_as in ("true", "nota"))
+        gold = next((i for i, c in enumerate(opts) if c.made_as == "true"), len(opts) - 1)
         return EvalItem(
             iid, s, prompts.mcq(own, prompts.mcq_question(s.kind, clause), texts), texts, gold,
             meta,
@@ -315,5 +340,5 @@ def _text(f: Form) -> str:
 
 
 def build_items(rows: Sequence[tuple[int, dict[str, Any]]], sets: Sequence[Setting], *,
-                seed: int = 0) -> Built:
-    return ItemBuilder(rows, seed=seed).build(sets)
+                seed: int = 0, nota_share: float | None = None) -> Built:
+    return ItemBuilder(rows, seed=seed, nota_share=nota_share).build(sets)

@@ -62,11 +62,12 @@ class EvalRun:
 
 def evaluate(dataset: Path, model: Model, run_dir: Path, sets: Sequence[Setting], *,
              seed: int = 0, train: Path | None = None, limit: int | None = None,
-             cache: Path | None = None, on_scored=None) -> EvalRun:
+             cache: Path | None = None, on_scored=None,
+             nota_share: float | None = None) -> EvalRun:
     rows = read_dataset(dataset)
     if limit is not None:
         rows = rows[:limit]
-    built = build_items(rows, sets, seed=seed)
+    built = build_items(rows, sets, seed=seed, nota_share=nota_share)
     if not built.items and rows and not any(s.format == "mcq" for s in sets) and all(
             {"question", "answer", "choices"} <= fields.keys() for _, fields in rows[:50]):
         raise UserError("these rows are multiple-choice questions (question, answer, choices), "
@@ -80,7 +81,7 @@ def evaluate(dataset: Path, model: Model, run_dir: Path, sets: Sequence[Setting]
         if train is None:
             raise UserError(f"{model.spec} learns from a train split: give --train FILE "
                             "(or evaluate a file that has train.jsonl beside it)")
-        train_built = build_items(read_dataset(train), sets, seed=seed)
+        train_built = build_items(read_dataset(train), sets, seed=seed, nota_share=nota_share)
         if not train_built.items:
             raise UserError("no train item for these settings", file=str(train))
         model.fit(train_built.items)

@@ -1,8 +1,8 @@
-"""Questions built from a premise: near-miss and random distractors, announcements to come.
+"""Questions built from a premise: distractors, announcements to come.
 
-Every candidate is a formula over the problem's own agents and atoms; which candidates
-are kept is decided by the model checker (:mod:`.truth`), never by the shape of the
-edit, so a "near miss" that happens to be true is dropped.
+Every candidate is a formula over the problem's own agents and atoms, of the same shape
+as the true option (:mod:`.shapes`); which candidates are kept is decided by the model
+checker (:mod:`.truth`), so a renaming that happens to be true is dropped.
 """
 
 from __future__ import annotations
@@ -12,15 +12,14 @@ from itertools import islice
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from smcdel_bridge.language import Form, K, Kw, Neg, Prp
+from smcdel_bridge.language import Form, Kw, Neg, Prp
 
 from pyfront.problem.model import Hypothesis, Problem
 from ..verbalize import DEFAULT_STYLE, hypothesis, sayable
-from ..verbalize.describe import quantifier
 from .truth import valid_after
 
-#: the distractor kinds of hard multiple-choice items
-NEAR_MISS_KINDS = ("other agent", "negation", "that/whether", "deeper")
+#: the distractor kinds: the true option with other agents, or other problems' hypotheses
+DISTRACTOR_KINDS = ("other agents", "easy")
 
 NOTA = "None of the above"
 
@@ -41,71 +40,7 @@ def say_clause(pb: Problem, f: Form, style: str = DEFAULT_STYLE) -> str:
     return " ".join(str(env.get_template("formula.j2").module.say(node)).split())
 
 
-# --- near misses ---------------------------------------------------------------------------
-
-def _flip_quantifier(pb: Problem, f: Form) -> Form | None:
-    return {
-        "someone": pb.nobody(), "nobody": pb.someone(),
-        "everyone": pb.not_everyone(), "not_everyone": pb.everyone(),
-    }.get(quantifier(pb, f) or "")
-
-
-def _edits(pb: Problem, f: Form) -> Iterator[tuple[str, Form]]:
-    """Single edits anywhere inside ``f``, with their kind."""
-    ids = pb.agent_ids()
-    flipped = _flip_quantifier(pb, f)
-    if flipped is not None:
-        yield "negation", flipped
-    elif isinstance(f, (K, Kw)):
-        for a in ids:
-            if a != f.agent:
-                yield "other agent", type(f)(a, f.f)
-        yield "that/whether", (Kw if isinstance(f, K) else K)(f.agent, f.f)
-        for b in ids:
-            if b != f.agent:
-                yield "deeper", type(f)(f.agent, K(b, f.f))
-                yield "deeper", type(f)(f.agent, Kw(b, f.f))
-        for kind, g in _edits(pb, f.f):
-            yield kind, type(f)(f.agent, g)
-    elif isinstance(f, Neg) and isinstance(f.f, (K, Kw)):
-        yield "negation", f.f
-        for kind, g in _edits(pb, f.f):
-            if not isinstance(g, Neg):
-                yield kind, Neg(g)
-    elif isinstance(f, Prp) or (isinstance(f, Neg) and isinstance(f.f, Prp)):
-        positive = isinstance(f, Prp)
-        atom = f.n if positive else f.f.n
-        yield "negation", Neg(f) if positive else f.f
-        if pb.atom_owner(atom) is not None:
-            for other in pb.predicate_atoms:
-                if other != atom:
-                    yield "other agent", Prp(other) if positive else Neg(Prp(other))
-
-
-def near_misses(pb: Problem, f: Form) -> list[tuple[str, Form]]:
-    """Formulas one edit away from ``f``: another agent, a negation, "that" for
-    "whether" (or back), or one knowledge operator more inside the outermost one
-    (wrapping the whole of a valid formula would give a valid one)."""
-    out = list(_edits(pb, f))
-    # no "cannot know" around the whole statement: true options (dataset hypotheses) never
-    # have one, so it marks a distractor by its wording alone (choices() uses it last)
-    return [(k, g) for k, g in out if g != f and sayable(g)]
-
-
-def two_edit_misses(pb: Problem, f: Form, rng: random.Random, limit: int = 48) -> list[tuple[str, Form]]:
-    """Near misses of near misses (kind ``first+second``), a seeded sample of at most
-    ``limit``: for hypotheses whose single edits are nearly all still true (``whether``
-    is blind to negating what follows it)."""
-    first = near_misses(pb, f)
-    seen = {f} | {g for _, g in first}
-    out: list[tuple[str, Form]] = []
-    for k1, g in first:
-        for k2, h in near_misses(pb, g):
-            if h not in seen:
-                seen.add(h)
-                out.append((f"{k1}+{k2}", h))
-    return rng.sample(out, min(limit, len(out)))
-
+# --- distractors ------------------------------------------------------------------------------
 
 def fits(pb: Problem, f: Form) -> bool:
     """Whether ``f`` speaks only of ``pb``'s agents and predicate atoms."""
@@ -155,22 +90,6 @@ class Choice:
     made_as: str
 
 
-def _round_robin(cands: list[tuple[str, Form]], rng: random.Random) -> list[tuple[str, Form]]:
-    """Candidates shuffled, then taken one kind after another so that distractors vary."""
-    by_kind: dict[str, list[tuple[str, Form]]] = {}
-    rng.shuffle(cands)
-    for c in cands:
-        by_kind.setdefault(c[0], []).append(c)
-    kinds = sorted(by_kind)
-    rng.shuffle(kinds)
-    out: list[tuple[str, Form]] = []
-    while any(by_kind.values()):
-        for k in kinds:
-            if by_kind[k]:
-                out.append(by_kind[k].pop(0))
-    return out
-
-
 def choices(
     pb: Problem,
     true_form: Form,
@@ -181,37 +100,38 @@ def choices(
     pool: Sequence[Form] = (),
     extra: Sequence[Form] = (),
     n_options: int = 4,
+    nota_share: float | None = None,
     style: str = DEFAULT_STYLE,
 ) -> list[Choice] | None:
-    """Four options: ``true_form`` (valid after the announcements and ``extra``) and
-    three distractors the checker finds not valid; with ``probe='nota'`` the true one is
-    replaced by "None of the above" (the last option).  None when three distinct false
-    distractors cannot be found."""
-    def candidates() -> Iterator[tuple[str, Form]]:
-        if distractors == "hard":
-            first = near_misses(pb, true_form)
-            yield from _round_robin(list(first), rng)
-            # only when single edits did not give enough
-            yield from _round_robin(two_edit_misses(pb, true_form, rng), rng)
-            # last: "cannot know" around the whole statement or a near miss (see near_misses)
-            negated = [("negation", Neg(true_form))] if isinstance(true_form, (K, Kw)) else []
-            negated += [(f"{k}+negation", Neg(g)) for k, g in first if isinstance(g, (K, Kw))]
-            yield from _round_robin(negated, rng)
-        else:
-            drawn = rng.sample(range(len(pool)), min(len(pool), 48))
-            yield from (("easy", pool[i]) for i in drawn if pool[i] != true_form and fits(pb, pool[i]))
+    """Up to ``n_options`` options: ``true_form`` (valid after the announcements and
+    ``extra``) and distractors the checker finds not valid, all of ``true_form``'s
+    :func:`~.shapes.form_shape` (``hard``: the true option with its agents renamed;
+    ``easy``: hypotheses of other problems, ``pool``), in a seeded order.  With
+    ``probe='nota'`` the last option is "None of the above" and the others are as many
+    statements as there are distractors: in a ``nota_share`` of the items (default
+    1/(k+1) for k statements, so every option is as often the answer) they are all false
+    and "None of the above" is right, otherwise one is the true option.  None when no
+    false distractor is found."""
+    from .shapes import form_shape, renamings
 
+    shape = form_shape(pb, true_form)
+    if distractors == "hard":
+        stream: Iterator[Form] = renamings(pb, true_form, rng)
+    else:
+        drawn = rng.sample(range(len(pool)), len(pool))
+        stream = (pool[i] for i in drawn
+                  if pool[i] != true_form and fits(pb, pool[i]) and form_shape(pb, pool[i]) == shape)
+    kind = "other agents" if distractors == "hard" else "easy"
     true_text = say_statement(pb, true_form, style)
     picked: list[Choice] = []
     seen = {true_text}
     need = n_options - 1
-    stream = candidates()
     while len(picked) < need:
         batch = list(islice(stream, 12))  # checked a few at a time: most items need one batch
         if not batch:
             break
-        truths = valid_after(pb, [f for _, f in batch], extra)
-        for (kind, f), t in zip(batch, truths):
+        truths = valid_after(pb, batch, extra)
+        for f, t in zip(batch, truths):
             if t:
                 continue
             text = say_statement(pb, f, style)
@@ -221,11 +141,14 @@ def choices(
             picked.append(Choice(text, f, False, kind))
             if len(picked) == need:
                 break
-    if len(picked) < need:
+    if not picked:
         return None
-    if probe == "nota":
-        rng.shuffle(picked)
-        return picked + [Choice(NOTA, None, None, "nota")]
-    options = picked + [Choice(true_text, true_form, True, "true")]
-    rng.shuffle(options)
-    return options
+    true = Choice(true_text, true_form, True, "true")
+    if probe != "nota":
+        options = picked + [true]
+        rng.shuffle(options)
+        return options
+    share = 1 / (len(picked) + 1) if nota_share is None else nota_share
+    shown = picked if rng.random() < share else picked[:-1] + [true]
+    rng.shuffle(shown)
+    return shown + [Choice(NOTA, None, None, "nota")]

@@ -16,6 +16,7 @@ from itertools import zip_longest
 from typing import Iterable, Sequence
 
 from pyfront.data.card import CardMetadata, Feature, card_header, size_category, write_dataset
+from .audited import SHORTCUT_FEATURES, card_section
 from .pipeline import GenerateConfig, GenerationResult
 from .split import SPLIT_NAMES
 
@@ -166,7 +167,7 @@ def _split_row(name: str, rows: list[dict]) -> dict:
     }
 
 
-def context(result: GenerationResult) -> dict:
+def context(result: GenerationResult, audit: dict | None = None) -> dict:
     """Everything the template shows."""
     from .. import __version__
 
@@ -190,6 +191,7 @@ def context(result: GenerationResult) -> dict:
         "version": __version__,
         "hypothesis_only": _hypothesis_only(result),
         "balance": result.config.balance,
+        "audit_section": card_section(audit),
     }
 
 
@@ -200,7 +202,7 @@ def _hypothesis_only(result: GenerationResult):
     return hypothesis_only(result.splits.get("train", []), result.splits.get("test", []))
 
 
-def render_body(result: GenerationResult) -> str:
+def render_body(result: GenerationResult, audit: dict | None = None) -> str:
     """The card's prose (below the YAML header)."""
     import jinja2
 
@@ -212,7 +214,7 @@ def render_body(result: GenerationResult) -> str:
     env = jinja2.Environment(
         undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True
     )
-    return env.from_string(text).render(**context(result))
+    return env.from_string(text).render(**context(result, audit))
 
 
 def render_card(result: GenerationResult) -> str:
@@ -220,7 +222,9 @@ def render_card(result: GenerationResult) -> str:
     return card_header(result.splits, FEATURES, METADATA) + "\n" + render_body(result)
 
 
-def write_generated(result: GenerationResult, out_dir) -> list:
-    """The split files and the card of a generated dataset."""
-    return write_dataset(out_dir, {n: result.splits[n] for n in SPLIT_NAMES}, FEATURES,
-                         METADATA, render_body(result))
+def write_generated(result: GenerationResult, out_dir, audit: dict | None = None) -> list:
+    """The split files and the card of a generated dataset (with an audit: its section in
+    the card and the shortcut model's columns, which the rows then hold)."""
+    features = FEATURES + SHORTCUT_FEATURES if audit is not None else FEATURES
+    return write_dataset(out_dir, {n: result.splits[n] for n in SPLIT_NAMES}, features,
+                         METADATA, render_body(result, audit))

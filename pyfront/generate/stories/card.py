@@ -9,6 +9,7 @@ from importlib import resources
 from itertools import zip_longest
 
 from pyfront.data.card import CardMetadata, Feature
+from ..audited import SHORTCUT_FEATURES, card_section
 from ..split import SPLIT_NAMES
 from .pipeline import StoriesConfig, StoriesResult
 
@@ -69,7 +70,7 @@ def _count(rows, key) -> list[dict]:
     return [{"value": k, "rows": c[k]} for k in sorted(c, key=lambda x: (len(x), x))]
 
 
-def body(result: StoriesResult, form: str) -> str:
+def body(result: StoriesResult, form: str, audit: dict | None = None) -> str:
     import jinja2
 
     from ... import __version__
@@ -113,11 +114,13 @@ def body(result: StoriesResult, form: str) -> str:
         agents_actions=list(zip_longest(_count(rows, "n_agents"), _count(rows, "actions"),
                                         fillvalue=blank)),
         parameters=parameters, draws=result.draws, stories=result.stories,
-        command=command_line(cfg), version=__version__)
+        command=command_line(cfg), version=__version__,
+        audit_section=card_section(audit))
 
 
-def write(result: StoriesResult, out_dir) -> list:
-    """``DIR/qa`` and ``DIR/nli``: the split files and a card each."""
+def write(result: StoriesResult, out_dir, audits: dict | None = None) -> list:
+    """``DIR/qa`` and ``DIR/nli``: the split files and a card each (``audits``: form ->
+    its audit, whose section goes in the card and whose columns the rows then hold)."""
     from pathlib import Path
 
     from pyfront.data.card import write_dataset
@@ -126,6 +129,9 @@ def write(result: StoriesResult, out_dir) -> list:
     paths = []
     for form, splits, features, meta in (("qa", result.qa, QA_FEATURES, QA_METADATA),
                                          ("nli", result.nli, NLI_FEATURES, NLI_METADATA)):
+        audit = (audits or {}).get(form)
+        if audit is not None:
+            features = features + SHORTCUT_FEATURES
         paths += write_dataset(out / form, {n: splits[n] for n in SPLIT_NAMES}, features, meta,
-                               body(result, form))
+                               body(result, form, audit))
     return paths

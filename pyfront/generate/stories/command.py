@@ -15,7 +15,7 @@ _MINDGAMES_ONLY = {"setups": "forehead,forehead_mirror,internal,explicit",
                    "announcement_weights": None, "knowledge_rate": None,
                    "negate_knowledge": None, "negate_other": None, "atom_rate": None,
                    "announcement_atom_rate": None, "knows_that_rate": None,
-                   "hypotheses_per_premise": 50, "pairs_per_premise": None, "balance": "none",
+                   "hypotheses_per_premise": 50, "pairs_per_premise": None, "balance": "hypothesis",
                    "style": "mindgames", "workers": None, "engine": "auto"}
 
 
@@ -97,7 +97,22 @@ def run(args) -> int:
     finally:
         if progress is not None:
             progress.stop()
-    write(result, out_dir)
+    from ..audited import audit_rows
+
+    audits = {}
+    for form, splits in (("qa", result.qa), ("nli", result.nli)):
+        audits[form] = audit_rows([(form, [r for n in SPLIT_NAMES for r in splits[n]])],
+                                  seed=cfg.seed)
+    failed = [line for a in audits.values() for line in a["leaks"]]
+    if failed and not getattr(args, "allow_leaks", False):
+        import json
+
+        out_dir.mkdir(parents=True, exist_ok=True)
+        (out_dir / "audit.json").write_text(json.dumps(audits, indent=2, ensure_ascii=False) + "\n",
+                                            encoding="utf-8", newline="\n")
+        raise UserError(f"the dataset's audit fails: {failed[0]}; nothing written but "
+                        f"{out_dir / 'audit.json'}. Give --allow-leaks to write it anyway")
+    write(result, out_dir, audits)
     if not args.quiet:
         console = Console() if sys.stdout.isatty() else Console(width=120)
         table = Table(title="mindgames generate --family stories", title_justify="left")

@@ -170,9 +170,13 @@ def _rows(lab: Labelled, asked_list: list[Asked], story_id: str, false_belief: b
         meta = {"question_type": qtype, "order": a.order, "chain": list(a.chain),
                 "false_belief": a.order > 0 and a.answer != lab.reality, **common}
         qid = f"{story_id}-{n}"
+        # the containers in an order of the question's own (the object starts in the first
+        # one drawn: in drawing order, memory questions would all be answered "the first")
+        shown = list(choices)
+        stream(0, "choices", qid).shuffle(shown)
         qa.append({"id": qid, "story": text,
                    "question": english.question(a.kind, drawn.obj, a.chain),
-                   "answer": a.answer, "choices": choices, **meta,
+                   "answer": a.answer, "choices": shown, **meta,
                    "problem": printer.query(a, f"q_{qid.replace('-', '_')}")})
         wrong = [c for c in choices if c != a.answer]
         other = wrong[rng.randrange(len(wrong))]

@@ -1,0 +1,152 @@
+"""The shortcut model: a cross-fitted n-gram linear classifier (scikit-learn), the cheap
+stand-in for the small supervised model whose verdicts the published MindGames rows carry
+(``deberta_pred``, ``deberta_confidence``, ``difficulty``).
+
+Premise and hypothesis (or story and question, and each option) are word 1-2-grams,
+tf-idf weighted, in separate vocabularies; a logistic regression trained on the other folds
+(whole premises) gives each row its prediction and the probability of it.  ``difficulty``
+follows the published column: 1 − confidence when the prediction is right, 1 +
+confidence when it is wrong.  A row the model finds easy can be answered from its words
+alone; sort or filter by ``difficulty`` to keep the hard ones.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, Sequence
+
+from ..errors import UserError
+from .baselines import fold_of
+
+COLUMNS = ("shortcut_pred", "shortcut_confidence", "difficulty")
+
+
+def difficulty(correct: bool, confidence: float) -> float:
+    """The published ``difficulty``: 1 − confidence if right, 1 + confidence if wrong."""
+    return 1 - confidence if correct else 1 + confidence
+
+
+def _sklearn():
+    try:
+        from scipy.sparse import hstack
+        from sklearn.feature_extraction.text import TfidfVectorizer
+        from sklearn.linear_model import LogisticRegression
+    except ImportError:
+        raise UserError("the shortcut model needs scikit-learn: pip install 'scikit-learn>=1.3'") from None
+    return TfidfVectorizer, LogisticRegression, hstack
+
+
+def _choices(value: Any) -> list[str] | None:
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return None
+    return [str(v) for v in value] if isinstance(value, list) and len(value) >= 2 else None
+
+
+def row_form(fields: dict[str, Any]) -> str | None:
+    """``nli`` (premise, hypothesis, label), ``qa`` (story or premise, question, answer,
+    choices) or None."""
+    if {"question", "answer", "choices"} <= fields.keys() and (fields.get("story") or fields.get("premise")):
+        return "qa"
+    if fields.get("premise") and fields.get("hypothesis") and fields.get("label") not in (None, ""):
+        return "nli"
+    return None
+
+
+class _Model:
+    """Two text fields -> binary label: tf-idf 1-2-grams of each, logistic regression."""
+
+    def __init__(self):
+        self.tfidf, self.lr, self.hstack = _sklearn()
+
+    def fit(self, a: Sequence[str], b: Sequence[str], y: Sequence[int]) -> "_Model":
+        self.va = self.tfidf(ngram_range=(1, 2), min_df=1, sublinear_tf=True)
+        self.vb = self.tfidf(ngram_range=(1, 2), min_df=1, sublinear_tf=True)
+        x = self.hstack([self.va.fit_transform(a), self.vb.fit_transform(b)]).tocsr()
+        self.constant = None
+        if len(set(y)) < 2:
+            self.constant = y[0]
+            return self
+        self.clf = self.lr(C=4.0, max_iter=2000).fit(x, y)
+        return self
+
+    def proba(self, a: Sequence[str], b: Sequence[str]) -> list[float]:
+        """P(label 1) per pair."""
+        if self.constant is not None:
+            return [float(self.constant)] * len(a)
+        x = self.hstack([self.va.transform(a), self.vb.transform(b)]).tocsr()
+        return [float(p) for p in self.clf.predict_proba(x)[:, 1]]
+
+
+def annotate(rows: Sequence[dict[str, Any]], *, folds: int = 5, seed: int = 0) -> dict[str, Any]:
+    """Adds :data:`COLUMNS` to every row of ``rows`` that has an NLI or QA form (in
+    place); returns the model's cross-fitted accuracy, n and form."""
+    forms = {row_form(r) for r in rows} - {None}
+    if not forms:
+        return {"form": None, "n": 0, "accuracy": None}
+    form = "qa" if "qa" in forms else "nli"
+    picked = [r for r in rows if row_form(r) == form]
+    groups = [str(r.get("story") or r.get("premise")) for r in picked]
+    fold = [fold_of(g, folds, seed) for g in groups]
+    correct = 0
+    for f in sorted(set(fold)):
+        train = [r for r, g in zip(picked, fold) if g != f]
+        test = [r for r, g in zip(picked, fold) if g == f]
+        if not train:
+            for r in test:
+                r.update(shortcut_pred=None, shortcut_confidence=None, difficulty=None)
+            continue
+        correct += (_qa if form == "qa" else _nli)(train, test)
+    n = len(picked)
+    return {"form": form, "n": n, "accuracy": round(correct / n, 4) if n else None}
+
+
+def _gold(r: dict[str, Any]) -> int:
+    from pyfront.evaluation.items import label_value
+
+    return 1 if label_value(r.get("label")) else 0
+
+
+def _nli(train, test) -> int:
+    model = _Model().fit([str(r["premise"]) for r in train], [str(r["hypothesis"]) for r in train],
+                         [_gold(r) for r in train])
+    probs = model.proba([str(r["premise"]) for r in test], [str(r["hypothesis"]) for r in test])
+    correct = 0
+    for r, p in zip(test, probs):
+        pred = 1 if p >= 0.5 else 0
+        conf = p if pred else 1 - p
+        right = pred == _gold(r)
+        correct += right
+        r.update(shortcut_pred="entailment" if pred else "not_entailment",
+                 shortcut_confidence=round(conf, 6), difficulty=round(difficulty(right, conf), 6))
+    return correct
+
+
+def _context(r: dict[str, Any]) -> str:
+    return f"{r.get('story') or r.get('premise')} {r['question']}"
+
+
+def _qa(train, test) -> int:
+    a, b, y = [], [], []
+    for r in train:
+        for c in _choices(r["choices"]) or []:
+            a.append(_context(r))
+            b.append(c)
+            y.append(int(c == str(r["answer"])))
+    model = _Model().fit(a, b, y)
+    correct = 0
+    for r in test:
+        opts = _choices(r["choices"]) or [str(r["answer"])]
+        p = model.proba([_context(r)] * len(opts), opts)
+        total = sum(p) or 1.0
+        share = [x / total for x in p]
+        best = max(range(len(opts)), key=lambda i: (share[i], -i))
+        right = opts[best] == str(r["answer"])
+        correct += right
+        conf = share[best] if not math.isnan(share[best]) else 1 / len(opts)
+        r.update(shortcut_pred=opts[best], shortcut_confidence=round(conf, 6),
+                 difficulty=round(difficulty(right, conf), 6))
+    return correct
