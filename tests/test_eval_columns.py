@@ -41,12 +41,18 @@ def test_story_rows_in_both_forms(tmp_path):
     assert len(by["nli/retrospective"]) == 12
     given = by["mcq/retrospective/hard/none"]
     assert len(given) == 12 and all(r["distractors"] == "given" for r in given)
-    assert all(r["options"] == ["box {}".format(i), "the basket", "the cupboard"]
+    # the row's choices, shuffled per item
+    assert all(sorted(r["options"]) == sorted(["box {}".format(i), "the basket", "the cupboard"])
                for i, r in enumerate(given))
+    assert len({r["options"].index(r["gold"]) for r in given}) > 1
     assert [r["gold"] for r in given] == [row["answer"] for row in story_rows(12)]
     nota = by["mcq/retrospective/hard/nota"]
-    assert all(r["gold"] == NOTA and r["options"][-1] == NOTA for r in nota)
-    assert all(row["answer"] not in r["options"] for r, row in zip(nota, story_rows(12)))
+    # k = 2 statements and "None of the above", the answer when the true one is left out
+    for r, row in zip(nota, story_rows(12)):
+        assert len(r["options"]) == 3 and r["options"][-1] == NOTA
+        assert (r["gold"] == NOTA) == (row["answer"] not in r["options"])
+        assert r["gold"] in (NOTA, row["answer"])
+    assert 0 < sum(r["gold"] == NOTA for r in nota) < 12
     metrics = json.loads((tmp_path / "r" / "metrics.json").read_text())
     assert set(metrics["by"]["n_agents"]) == {"2", "3"}
 

@@ -36,13 +36,16 @@ def render(template, doc):
 
 def test_nli_tasks(dataset, tmp_path):
     tasks = export(dataset, tmp_path / "tasks")
-    assert set(tasks) == {"mindgames_small_set_nli_mc", "mindgames_small_set_nli_gen"}
+    assert set(tasks) == {"mindgames_small_set_nli_mc", "mindgames_small_set_nli_gen",
+                          "mindgames_small_set_mcq_mc", "mindgames_small_set_mcq_gen"}
     mc, gen = tasks["mindgames_small_set_nli_mc"], tasks["mindgames_small_set_nli_gen"]
     for t in (mc, gen):
         assert t["dataset_path"] == "json"
         files = t["dataset_kwargs"]["data_files"]
         assert set(files) == {"train", "validation", "test"}
-        assert all(Path(f).is_absolute() and Path(f).is_file() for f in files.values())
+        # relative to the task folder
+        assert all(not Path(f).is_absolute() and (tmp_path / "tasks" / f).is_file()
+                   for f in files.values())
         assert (t["training_split"], t["validation_split"], t["test_split"]) == ("train", "validation", "test")
     assert mc["output_type"] == "multiple_choice" and mc["doc_to_choice"] == ["True", "False"]
     assert mc["metric_list"][0]["metric"] == "acc"
@@ -72,7 +75,7 @@ def test_qa_tasks_on_story_rows(tmp_path):
     assert {k.rsplit("_", 2)[-2] + "_" + k.rsplit("_", 1)[-1] for k in tasks} == {"nli_mc", "nli_gen", "qa_mc", "qa_gen"}
     mc = next(t for k, t in tasks.items() if k.endswith("qa_mc"))
     gen = next(t for k, t in tasks.items() if k.endswith("qa_gen"))
-    assert mc["dataset_kwargs"]["data_files"] == {"test": str(data.resolve())}
+    assert mc["dataset_kwargs"]["data_files"] == {"test": "../stories.jsonl"}
     for row in rows:
         text = render(mc["doc_to_text"], row)
         assert text == prompts.mcq(row["story"], row["question"], row["choices"])
@@ -81,6 +84,43 @@ def test_qa_tasks_on_story_rows(tmp_path):
         gold = row["choices"].index(row["answer"])
         assert int(render(mc["doc_to_target"], row)) == gold
         assert render(gen["doc_to_target"], row) == "AB"[gold]
+
+
+def test_mcq_tasks_are_evals_multiple_choice_items(dataset, tmp_path):
+    from pyfront.evaluation.items import Setting, build_items
+
+    tasks = export(dataset, tmp_path / "tasks")
+    mc, gen = tasks["mindgames_small_set_mcq_mc"], tasks["mindgames_small_set_mcq_gen"]
+    test_file = tmp_path / "tasks" / mc["dataset_kwargs"]["data_files"]["test"]
+    docs = [json.loads(line) for line in test_file.open()]
+    built = build_items(list(read_rows(dataset / "test.jsonl")),
+                        [Setting("mcq", "retrospective", "hard", "none")])
+    assert [d["prompt"] for d in docs] == [it.prompt for it in built.items] and docs
+    for d in docs:
+        assert render(mc["doc_to_text"], d) == d["prompt"]
+        assert render(mc["doc_to_choice"], d) == str(list("ABCD"[:len(d["options"])]))
+        letter = render(gen["doc_to_target"], d)
+        assert d["prompt"].splitlines()[-len(d["options"]) - 1 + d["gold"]].startswith(letter + ". ")
+
+
+def test_story_form_folders_get_names_without_doubled_words(tmp_path):
+    rows = [{"id": f"s{i}", "story": "Anne puts the ball in the box.", "question": "Where is the ball?",
+             "choices": ["box", "basket"], "answer": "box"} for i in range(2)]
+    qa = tmp_path / "stories" / "qa"
+    qa.mkdir(parents=True)
+    (qa / "test.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert set(export(qa, tmp_path / "tasks")) == {"mindgames_stories_qa_mc", "mindgames_stories_qa_gen"}
+    assert main(["export", "lm-eval", str(qa), "-o", str(tmp_path / "t3"), "--name", "x_qa"]) == 0
+    assert sorted(p.stem for p in (tmp_path / "t3").glob("*.yaml")) == ["x_qa_gen", "x_qa_mc"]
+
+
+def test_a_failed_export_leaves_no_folder(tmp_path, capsys):
+    odd = tmp_path / "odd.jsonl"
+    odd.write_text('{"text": "no columns that fit"}\n')
+    out = tmp_path / "new" / "tasks"
+    assert main(["export", "lm-eval", str(odd), "-o", str(out)]) == 1
+    assert not out.exists() and not (tmp_path / "new").exists()
+    assert "no lm-eval form fits" in capsys.readouterr().err
 
 
 def test_bad_input(tmp_path, capsys):

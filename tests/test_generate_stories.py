@@ -33,14 +33,16 @@ def test_files_and_forms(small):
             "README.md", "test.jsonl", "train.jsonl", "validation.jsonl"]
     qa = _rows(small, "qa")
     row = qa["train"][0]
+    shortcut = {"shortcut_pred", "shortcut_confidence", "difficulty"}
     assert set(row) == {"id", "story", "question", "answer", "choices", "question_type", "order",
-                        "chain", "story_type", "false_belief", "n_agents", "actions", "problem"}
+                        "chain", "story_type", "false_belief", "n_agents", "actions", "problem",
+                        *shortcut}
     assert row["answer"] in row["choices"]
     assert row["problem"].startswith("story ")
     nli = _rows(small, "nli")
     assert set(nli["train"][0]) == {"id", "premise", "hypothesis", "label", "question_type",
                                     "order", "chain", "story_type", "false_belief", "n_agents",
-                                    "actions", "problem"}
+                                    "actions", "problem", *shortcut}
 
 
 def test_balanced_over_orders_and_kinds_of_story(small):
@@ -134,3 +136,29 @@ def test_story_options_are_refused_for_mindgames(tmp_path, capsys):
     assert main(["generate", "--size", "2", "-o", str(tmp_path / "x"), "--actions", "lie"]) == 1
     assert "--actions and --events are options of --family stories" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
+
+
+def test_the_answer_is_at_every_position_alike(small):
+    """Choices are shuffled per question: the answer's position is uniform (chi-square
+    against the uniform distribution; 95th percentiles from a chi-square table)."""
+    from collections import Counter
+
+    qa = [r for rows in _rows(small, "qa").values() for r in rows]
+    by_k: dict[int, Counter] = {}
+    for r in qa:
+        by_k.setdefault(len(r["choices"]), Counter())[r["choices"].index(r["answer"])] += 1
+    table_01 = {2: 6.635, 3: 9.210, 4: 11.345}  # chi-square 0.99 quantiles, df = k - 1
+    for k, counts in by_k.items():
+        n = sum(counts.values())
+        chi2 = sum((counts[i] - n / k) ** 2 / (n / k) for i in range(k))
+        assert chi2 < table_01[k], (k, counts)
+    # memory questions: the first container drawn is where the object starts
+    memory = [r for r in qa if r["question_type"] == "memory"]
+    assert len({r["choices"].index(r["answer"]) for r in memory}) > 1
+
+
+def test_a_story_datasets_top_folder_names_its_two_forms(small):
+    datasets = pytest.importorskip("datasets")
+    with pytest.raises(ValueError, match=r"qa.*nli|nli.*qa"):
+        datasets.load_dataset(str(small))
+    assert datasets.load_dataset(str(small), "qa")["train"].num_rows == len(_rows(small, "qa")["train"])

@@ -28,6 +28,8 @@ BASELINES = ("premise-blind", "position", "majority", "length")
 #: a baseline further than this above chance fails the audit (when the excess is not noise:
 #: its 95 % interval lies above chance)
 MARGIN = 0.05
+#: a setting with fewer items is reported but never fails (too few to tell a leak from luck)
+MIN_ITEMS = 50
 
 Predictor = Callable[[EvalItem], int]
 
@@ -135,7 +137,8 @@ class Score:
     @property
     def leaks(self) -> bool:
         """More than :data:`MARGIN` above chance, and above chance beyond noise."""
-        return self.margin > MARGIN + 1e-12 and self.interval[0] > self.chance
+        return (self.n >= MIN_ITEMS and self.margin > MARGIN + 1e-12
+                and self.interval[0] > self.chance)
 
 
 def wilson(p: float, n: int, z: float = 1.959964) -> tuple[float, float]:

@@ -8,7 +8,14 @@ local JSON-lines files, in both forms:
 
 NLI rows (``premise``, ``hypothesis``, ``label``) give ``<name>_nli_mc`` / ``_nli_gen``;
 question-answer rows (``question``, ``answer``, ``choices`` and ``story`` or ``premise``)
-give ``<name>_qa_mc`` / ``_qa_gen``.  The prompts are exactly those of ``mindgames eval``.
+give ``<name>_qa_mc`` / ``_qa_gen``; rows with a problem (MindGames rows) also give the
+multiple-choice form of ``mindgames eval --format mcq`` (``<name>_mcq_mc`` / ``_mcq_gen``:
+its items, options shuffled and checked, are written beside the YAML as JSON lines, since
+they are built, not read).  The prompts are exactly those of ``mindgames eval``.
+
+Data paths are relative to the task folder (``dataset_kwargs.data_files``), so the folder
+and the data move together; lm-eval hands them to ``datasets``, which reads them from the
+working directory: run ``lm_eval`` in the task folder (``--include_path .``).
 """
 
 from __future__ import annotations
@@ -61,10 +68,16 @@ def _columns(files: dict[str, Path]) -> set[str]:
     return common
 
 
-def _base(files: dict[str, Path]) -> dict[str, Any]:
+def _relative(path: Path, folder: Path) -> str:
+    import os
+
+    return Path(os.path.relpath(path.resolve(), folder.resolve())).as_posix()
+
+
+def _base(files: dict[str, Path], folder: Path) -> dict[str, Any]:
     out: dict[str, Any] = {
         "dataset_path": "json",
-        "dataset_kwargs": {"data_files": {s: str(p.resolve()) for s, p in files.items()}},
+        "dataset_kwargs": {"data_files": {s: _relative(p, folder) for s, p in files.items()}},
     }
     if "train" in files:
         out["training_split"] = "train"
@@ -95,34 +108,73 @@ def _gen(task: str, base: dict, text: str, target: str, pattern: str) -> dict[st
             "metadata": {"version": 1.0}}
 
 
-def tasks(dataset: str | Path, name: str) -> dict[str, dict[str, Any]]:
-    """task name -> its YAML content."""
+MCQ_TEXT = "{{prompt}}"
+
+
+def _task(name: str, form: str, kind: str) -> str:
+    """``<name>_<form>_<kind>``, the form not repeated when the name ends with it."""
+    return f"{name}_{kind}" if name.endswith(f"_{form}") else f"{name}_{form}_{kind}"
+
+
+def mcq_items(files: dict[str, Path], seed: int = 0) -> dict[str, list[dict[str, Any]]]:
+    """split -> the rows' retrospective multiple-choice items (``mindgames eval --format
+    mcq``: hard distractors, no probe) as documents: prompt, letters, gold index."""
+    from pyfront.data.loading import read_rows
+
+    from .items import Setting, build_items
+    from .prompts import LETTERS as L
+
+    out: dict[str, list[dict[str, Any]]] = {}
+    for split, path in files.items():
+        built = build_items(list(read_rows(path)), [Setting("mcq", "retrospective", "hard", "none")],
+                            seed=seed)
+        out[split] = [{"id": it.id, "prompt": it.prompt, "options": list(it.options),
+                       "letters": list(L[:len(it.options)]), "gold": it.gold}
+                      for it in built.items]
+    return out
+
+
+def tasks(dataset: str | Path, name: str, folder: str | Path = ".") -> dict[str, dict[str, Any]]:
+    """task name -> its YAML content (data paths relative to ``folder``)."""
     files = split_files(dataset)
     cols = _columns(files)
-    base = _base(files)
+    folder = Path(folder)
+    base = _base(files, folder)
     out: dict[str, dict[str, Any]] = {}
     if {"premise", "hypothesis", "label"} <= cols:
-        out[f"{name}_nli_mc"] = _mc(f"{name}_nli_mc", base, NLI_TEXT, ["True", "False"],
-                                    "{{ 0 if " + NLI_GOLD + " else 1 }}")
-        out[f"{name}_nli_gen"] = _gen(f"{name}_nli_gen", base, NLI_TEXT,
-                                      "{{ 'True' if " + NLI_GOLD + " else 'False' }}",
-                                      r"(?i)\b(true|false)\b")
+        mc, gen = _task(name, "nli", "mc"), _task(name, "nli", "gen")
+        out[mc] = _mc(mc, base, NLI_TEXT, ["True", "False"], "{{ 0 if " + NLI_GOLD + " else 1 }}")
+        out[gen] = _gen(gen, base, NLI_TEXT, "{{ 'True' if " + NLI_GOLD + " else 'False' }}",
+                        r"(?i)\b(true|false)\b")
     context = "story" if "story" in cols else "premise"
     if {"question", "answer", "choices", context} <= cols:
         text = _qa_text(context)
-        out[f"{name}_qa_mc"] = _mc(f"{name}_qa_mc", base, text, "{{choices}}", "{{choices.index(answer)}}")
-        out[f"{name}_qa_gen"] = _gen(f"{name}_qa_gen", base, text,
-                                     "{{ '" + LETTER_SET + "'[choices.index(answer)] }}",
-                                     r"\b([A-H])\b")
+        mc, gen = _task(name, "qa", "mc"), _task(name, "qa", "gen")
+        out[mc] = _mc(mc, base, text, "{{choices}}", "{{choices.index(answer)}}")
+        out[gen] = _gen(gen, base, text, "{{ '" + LETTER_SET + "'[choices.index(answer)] }}",
+                        r"\b([A-H])\b")
     if not out:
         raise UserError("no lm-eval form fits: rows need premise/hypothesis/label or "
                         "question/answer/choices", file=str(dataset))
     return out
 
 
+def _mcq_tasks(name: str, data: dict[str, str], splits: dict[str, list]) -> dict[str, dict[str, Any]]:
+    base: dict[str, Any] = {"dataset_path": "json", "dataset_kwargs": {"data_files": data}}
+    for key, split in (("training_split", "train"), ("validation_split", "validation")):
+        if split in data:
+            base[key] = split
+    base["test_split"] = "test" if "test" in data else next(iter(data))
+    mc, gen = _task(name, "mcq", "mc"), _task(name, "mcq", "gen")
+    return {mc: _mc(mc, base, MCQ_TEXT, "{{letters}}", "{{gold}}"),
+            gen: _gen(gen, base, MCQ_TEXT, "{{ letters[gold] }}", r"\b([A-H])\b")}
+
+
 def task_name(dataset: str | Path) -> str:
-    p = Path(dataset)
+    p = Path(dataset).resolve()
     stem = p.name if p.is_dir() else (p.parent.name or p.stem)
+    if p.is_dir() and p.name in ("qa", "nli") and p.parent.name:
+        stem = f"{p.parent.name}_{p.name}"  # one form of a story dataset
     slug = re.sub(r"[^a-z0-9]+", "_", stem.lower()).strip("_") or "dataset"
     return f"mindgames_{slug}"
 
@@ -161,17 +213,42 @@ def to_yaml(value: Any, indent: int = 0) -> str:
 
 
 def export(dataset: str | Path, out_dir: str | Path, name: str | None = None) -> list[Path]:
-    """Write one YAML file per task; returns their paths."""
+    """Write one YAML file per task (and the multiple-choice items it reads); returns their
+    paths.  Everything is worked out before the folder is touched: a failure leaves no
+    folder behind that was not there."""
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise UserError("not a folder", file=str(out))
-    out.mkdir(parents=True, exist_ok=True)
     name = name or task_name(dataset)
     if not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", name):
         raise UserError(f"task name {name!r}: use letters, digits, '_', '.' and '-'")
-    written = []
-    for task, content in tasks(dataset, name).items():
-        path = out / f"{task}.yaml"
-        path.write_text(to_yaml(content) + "\n", encoding="utf-8", newline="\n")
-        written.append(path)
-    return written
+    content = tasks(dataset, name, out)
+    files = split_files(dataset)
+    mcq: dict[str, list] = {}
+    if "problem" in _columns(files) or "smcdel_problem" in _columns(files):
+        mcq = {s: docs for s, docs in mcq_items(files).items() if docs}
+    data_dir = f"{_task(name, 'mcq', 'data')}"
+    if mcq:
+        content.update(_mcq_tasks(name, {s: f"{data_dir}/{s}.jsonl" for s in mcq}, mcq))
+    created = not out.exists()
+    written: list[Path] = []
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        if mcq:
+            (out / data_dir).mkdir(exist_ok=True)
+            for split, docs in mcq.items():
+                path = out / data_dir / f"{split}.jsonl"
+                path.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in docs),
+                                encoding="utf-8", newline="\n")
+                written.append(path)
+        for task, body in content.items():
+            path = out / f"{task}.yaml"
+            path.write_text(to_yaml(body) + "\n", encoding="utf-8", newline="\n")
+            written.append(path)
+    except OSError as err:
+        if created:
+            import shutil
+
+            shutil.rmtree(out, ignore_errors=True)
+        raise UserError(f"cannot write the tasks: {err.strerror or err}", file=str(out)) from None
+    return [p for p in written if p.suffix == ".yaml"]

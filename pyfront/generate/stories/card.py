@@ -134,4 +134,25 @@ def write(result: StoriesResult, out_dir, audits: dict | None = None) -> list:
             features = features + SHORTCUT_FEATURES
         paths += write_dataset(out / form, {n: splits[n] for n in SPLIT_NAMES}, features, meta,
                                body(result, form, audit))
-    return paths
+    top = out / "README.md"
+    top.write_text(top_card(), encoding="utf-8", newline="\n")
+    return paths + [top]
+
+
+def top_card() -> str:
+    """The top folder's card: two configurations and no default, so that
+    ``datasets.load_dataset(DIR)`` asks for ``qa`` or ``nli`` instead of mixing the two
+    forms' files."""
+    import yaml
+
+    header = {"pretty_name": "ToMi/Hi-ToM-style theory-of-mind stories (generated)",
+              "configs": [{"config_name": form,
+                           "data_files": [{"split": n, "path": f"{form}/{n}.jsonl"}
+                                          for n in SPLIT_NAMES]}
+                          for form in ("qa", "nli")]}
+    return ("---\n" + yaml.safe_dump(header, sort_keys=False, width=1000) + "---\n\n"
+            "# Generated theory-of-mind stories\n\n"
+            "Two forms of the same stories, each with its own card: `qa/` (question answering, "
+            "multiple choice) and `nli/` (premise, hypothesis, label). Load one of them:\n\n"
+            "```python\nimport datasets\n\n"
+            "qa = datasets.load_dataset(\"DIR\", \"qa\")    # or \"nli\"\n```\n")

@@ -7,7 +7,8 @@ from pathlib import Path
 
 #: the files a story run writes (under qa/ and nli/)
 OUTPUT_FILES = tuple(f"{form}/{name}" for form in ("qa", "nli")
-                     for name in ("train.jsonl", "validation.jsonl", "test.jsonl", "README.md"))
+                     for name in ("train.jsonl", "validation.jsonl", "test.jsonl", "README.md")
+                     ) + ("README.md",)
 
 #: options of the MindGames family that mean nothing for stories (name -> default)
 _MINDGAMES_ONLY = {"setups": "forehead,forehead_mirror,internal,explicit",
