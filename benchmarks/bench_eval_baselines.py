@@ -43,7 +43,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
         mindgames("generate", "--size", str(args.size), "--seed", str(args.seed),
-                  "--balance", args.balance, "-o", str(data), "--quiet")
+                  "--balance", args.balance, "--allow-leaks", "-o", str(data), "--quiet")
         rows = sum(1 for f in data.glob("*.jsonl") for _ in f.open())
         print(f"dataset: mindgames generate --size {args.size} --seed {args.seed} "
               f"--balance {args.balance}: {rows} rows, "

@@ -254,7 +254,7 @@ def main() -> int:
             for k in range(args.repeat):
                 folder = tmp / f"w{workers}-{k}"
                 seconds, done = _cli("generate", "--size", str(args.size), "--seed", str(args.seed),
-                                     "--balance", args.balance,
+                                     "--balance", args.balance, "--allow-leaks",
                                      "--workers", str(workers), "--quiet", "-o", str(folder))
                 if done.returncode != 0:
                     print(done.stderr)

@@ -77,3 +77,12 @@ def test_bad_options(tmp_path, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 6 and all(e.startswith("mindgames: ") for e in err)
     assert err[-1].startswith(f"mindgames: {broken}:2:")
+
+
+def test_story_questions_without_format_mcq_suggest_the_flag(tmp_path, capsys):
+    rows = [{"id": f"q{i}", "story": "Anne puts the ball in the box.", "question": "Where is the ball?",
+             "choices": ["the box", "the basket"], "answer": "the box"} for i in range(3)]
+    data = tmp_path / "qa.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert main(["eval", str(data), "-m", "baseline:random", "-o", str(tmp_path / "r")]) == 1
+    assert "give --format mcq" in capsys.readouterr().err

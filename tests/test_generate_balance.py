@@ -108,11 +108,15 @@ def test_same_bytes_whatever_the_workers_and_card_matches(tmp_path):
     assert _bytes(again) == _bytes(outs[0])
 
 
-def test_the_default_card_names_the_published_calibrated_selection(tmp_path):
+def test_the_default_selection_is_balanced_and_the_published_one_is_named(tmp_path):
     out = tmp_path / "d"
     assert main(["generate", "--size", "100", "--seed", "7", "--quiet", "-o", str(out)]) == 0
+    assert "--balance hypothesis" in (out / "README.md").read_text(encoding="utf-8")
+    out = tmp_path / "n"
+    assert main(["generate", "--size", "100", "--seed", "7", "--balance", "none", "--allow-leaks",
+                 "--quiet", "-o", str(out)]) == 0
     card = (out / "README.md").read_text(encoding="utf-8")
-    assert "--balance none" in card and "published-calibrated" in card
+    assert "--balance none --allow-leaks" in card and "published-calibrated" in card
 
 
 def test_unknown_balance_mode_is_refused():

@@ -99,6 +99,7 @@ def command_line(config: GenerateConfig) -> str:
         *(["--pairs-per-premise", str(config.pairs_per_premise)]
           if config.pairs_per_premise is not None else []),
         "--balance", config.balance,
+        *(["--allow-leaks"] if config.balance == "none" else []),
         "--split", "/".join(f"{r * 100:g}" for r in config.ratios),
         "--style", config.style,
         "--engine", config.engine,
