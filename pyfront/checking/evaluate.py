@@ -65,7 +65,8 @@ def plan_item(item: CheckItem) -> Plan:
 
     plan = Plan(item)
     try:
-        program = parse_input(item.problem)
+        text = item.smcdel_text()
+        program = parse_input(text)
     except SmcdelError as err:
         plan.error = f"{where(item)}: {_part(item, 'smcdel_problem')}: {err}"
         return plan
@@ -89,7 +90,7 @@ def plan_item(item: CheckItem) -> Plan:
         if extra:
             plan.programs.append((CheckInput(program.structure, (job,) + extra), None))
         else:
-            plan.programs.append((program, item.problem))
+            plan.programs.append((program, text))
         plan.programs.append((pbcheck, item.pbcheck))
         return plan
     if extra:
@@ -164,7 +165,7 @@ def decide(plan: Plan, results: list[list | SmcdelError]) -> dict:
     record["contradictory"] = contradictory
     if record["expected"] is not None:
         record["agrees"] = record["label"] == record["expected"]
-    return record
+    return record if item.puzzle is None else item.puzzle.finish(record)
 
 
 # -- the embedded checker -----------------------------------------------------------------
@@ -172,8 +173,12 @@ def decide(plan: Plan, results: list[list | SmcdelError]) -> dict:
 _NATIVE = None
 
 
+_ENGINE = "auto"
+
+
 def _init_native(engine: str) -> None:
-    global _NATIVE
+    global _NATIVE, _ENGINE
+    _ENGINE = engine
     _ANSWERS.clear()  # answers belong to one engine
     from smcdel_bridge.backend import get_backend
 
@@ -194,10 +199,23 @@ def native_chunk(entries: list) -> list[tuple[object, dict]]:
         if isinstance(entry, (ItemFailure, AnsweredItem)):
             out.append((entry, ready_record(entry)))
             continue
+        if entry.puzzle is not None and _ENGINE != "symbolic":
+            out.append((entry, _puzzle_record(entry)))
+            continue
         plan = plan_item(entry)
         results = [] if plan.error else [_answers_of(p, text) for p, text in plan.programs]
         out.append((entry, decide(plan, results)))
     return out
+
+
+def _puzzle_record(item: CheckItem) -> dict:
+    """A problem with variables, answered on the value engine (explicit and auto)."""
+    record = base_record(item)
+    try:
+        return item.puzzle.native_record(record)
+    except SmcdelError as err:
+        record["error"] = f"{where(item)}: {err}"
+        return record
 
 
 #: answers by input text: a dataset's pbcheck inputs repeat (one per premise, not per row)
@@ -282,8 +300,9 @@ def _answer_of(record: dict) -> dict:
     if "error" in record:
         return {"error": record["error"]}
     out = {"valid": record["valid"], "contradictory": record["contradictory"]}
-    if "states" in record:
-        out["states"] = record["states"]
+    for key in ("states", "answer"):
+        if key in record:
+            out[key] = record[key]
     return out
 
 

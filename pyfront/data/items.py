@@ -27,6 +27,13 @@ class CheckItem:
     name: str | None = None
     #: 1-based line in ``source`` where the item is written, when known
     line: int | None = None
+    #: a problem with variables (:class:`pyfront.problem.puzzle_check.PuzzleJob`): the
+    #: embedded checker answers it on the value engine; ``problem`` is then written on
+    #: demand (``problem`` is "")
+    puzzle: object | None = None
+
+    def smcdel_text(self) -> str:
+        return self.problem if self.puzzle is None else self.puzzle.smcdel_text()
 
 
 @dataclass(frozen=True)

@@ -120,8 +120,12 @@ def obs_entries(pb: "Problem", formulas: list[Form]) -> tuple[list[int], list[tu
 
 
 def render(pb: "Problem", hypothesis: int = 0, *, pbcheck: bool = False, readable: bool = False) -> str:
-    """SMCDEL input for hypothesis ``hypothesis`` (or the contradiction check)."""
+    """SMCDEL input for hypothesis ``hypothesis`` (or the contradiction check of the
+    announcements before it): a hypothesis is asked after the announcements written above
+    it (all of them for a published row, whose hypothesis comes last)."""
     anns = [a.formula for a in pb.announcements]
+    if pb.hypotheses and 0 <= hypothesis < len(pb.hypotheses):
+        anns = anns[:pb.hypotheses[hypothesis].announcements_before(len(anns))]
     if pbcheck:
         question: Form = Prp(0)
         formulas = [pb.law, *anns]

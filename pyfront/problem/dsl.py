@@ -15,6 +15,7 @@ from smcdel_bridge.language import BOT, TOP, Conj, Disj, Equi, Form, Impl, K, Kw
 
 from pyfront.errors import UserError
 from pyfront.problem.dsl_declarations import Declarations
+from pyfront.problem.dsl_values import VALUE_FORMULAS, ValueReader
 from pyfront.problem.dsl_syntax import (  # noqa: F401  (the readers' shared names)
     MAX_FORMULA_DEPTH, FormulaReader, _did_you_mean, _unquote, chain_operands, formula_depth,
     parse_tree, raw_error, remember,
@@ -24,7 +25,7 @@ from pyfront.problem.setups import Predicate
 from pyfront.problem.model import Proposition
 
 
-class _Builder(Declarations, FormulaReader):
+class _Builder(ValueReader, Declarations, FormulaReader):
     """Resolves one ``problem`` tree into a :class:`Problem`."""
 
     def __init__(self, tree, filename: str):
@@ -59,6 +60,9 @@ class _Builder(Declarations, FormulaReader):
 
     def atom_of_prop(self, tok) -> int:
         name = str(tok)
+        if name in getattr(self, "variables", ()):
+            raise self.error(f"{name!r} is a variable with values: compare it ({name} = …) "
+                             f"or say who knows it ('… knows the {name}')", tok)
         names = [p.name for p in self.props]
         if name in names:
             return self.n_pred + 1 + names.index(name)
@@ -140,6 +144,8 @@ class _Builder(Declarations, FormulaReader):
             return Neg(f) if kind.startswith("not_") else f
         if kind == "raw":
             return self.raw(ch[0])
+        if kind in VALUE_FORMULAS:
+            return self.value_formula(node)
         raise self.error(f"unexpected {kind}", node)  # grammar and builder out of step
 
     def count(self, kind: str, count_tok, kw_tok) -> Form:
@@ -194,6 +200,11 @@ class _Builder(Declarations, FormulaReader):
             if isinstance(st, Tree):
                 by_kind.setdefault(st.data, []).append(st)
         self._declarations(by_kind, label_node)
+        self.read_variables(by_kind.get("value_variable", []))
+        for p in self.props:
+            if p.name in self.variables:
+                raise self.error(f"{p.name!r} is both a proposition and a variable", self.tree)
+        self.terms_seen: list[list] = [[] for _ in self.agents]
         observations = self._observations(by_kind)
         stated = self._stated(by_kind)
         law = TOP
@@ -203,6 +214,7 @@ class _Builder(Declarations, FormulaReader):
             law = self.formula(st.children[0])
         announcements = []
         hypotheses: list[Hypothesis] = []
+        questions: list = []
         hypothesis_names: set[str] = set()  # a set: reading stays linear in hypotheses
         for st in statements:
             if not isinstance(st, Tree):
@@ -211,6 +223,11 @@ class _Builder(Declarations, FormulaReader):
                 announcements.append(
                     Announcement(formula=self.formula(st.children[0]), line=st.meta.line)
                 )
+            elif st.data == "p_question":
+                q = self.question(st, len(announcements), len(questions) + 1)
+                if not remember(hypothesis_names, q.name):
+                    raise self.error(f"question {q.name!r} is defined twice", st.children[0] or st)
+                questions.append(q)
             elif st.data == "hypothesis":
                 label, body, expect = st.children
                 hname = _unquote(str(label)) if label is not None else f"h{len(hypotheses) + 1}"
@@ -220,7 +237,8 @@ class _Builder(Declarations, FormulaReader):
                 if expect is not None:
                     expected = str(expect.children[0]) in ("true", "entailment")
                 hypotheses.append(
-                    Hypothesis(name=hname, formula=self.formula(body), expected=expected, line=st.meta.line)
+                    Hypothesis(name=hname, formula=self.formula(body), expected=expected,
+                               after=len(announcements), line=st.meta.line)
                 )
         try:
             return Problem(
@@ -236,6 +254,9 @@ class _Builder(Declarations, FormulaReader):
                 law=law,
                 announcements=announcements,
                 hypotheses=hypotheses,
+                variables=list(self.variables.values()),
+                observed_terms=[tuple(ts) for ts in self.terms_seen],
+                questions=questions,
                 line=self.tree.meta.line,
             )
         except ValueError as err:  # pydantic's ValidationError is a ValueError

@@ -79,6 +79,10 @@ class Declarations:
         for st in by_kind.get("observes", []):
             viewer = self.agent(st.children[0])
             for t in st.children[1:]:
+                term = self.observed_term(t)
+                if term is not None:
+                    self.terms_seen[viewer].append(term)
+                    continue
                 rows[viewer].add(self.applied(t) if t.data == "applied" else self.atom_of_prop(t.children[0]))
         for st in by_kind.get("observes_nothing", []):
             self.agent(st.children[0])
@@ -91,6 +95,9 @@ class Declarations:
         for st in by_kind.get("obs_row", []):
             viewer = self.agent(st.children[0])
             bits = st.children[1:]
+            for b in bits:
+                if str(b) not in ("0", "1"):
+                    raise self.error(f"an observation row has bits 0 and 1, not {str(b)!r}", b)
             if len(bits) != n_atoms:
                 raise self.error(f"an observation row needs {n_atoms} bits (one per atom), got {len(bits)}", bits[0])
             rows[viewer] |= {i + 1 for i, b in enumerate(bits) if str(b) == "1"}
@@ -106,6 +113,9 @@ class Declarations:
         for st in sts:
             viewer = self.agent(st.children[0])
             bits = st.children[1:]
+            for b in bits:
+                if str(b) not in ("0", "1"):
+                    raise self.error(f"a stated row has bits 0 and 1, not {str(b)!r}", b)
             if len(bits) != len(self.agents):
                 raise self.error(f"a stated row needs {len(self.agents)} bits, got {len(bits)}", bits[0])
             rows[viewer] = [i + 1 for i, b in enumerate(bits) if str(b) == "1"]
