@@ -25,11 +25,21 @@ def _english(pb, style: str) -> str:
     for i, h in enumerate(pb.hypotheses):
         exp = f"  [expected: {h.expected_label}]" if h.expected is not None else ""
         lines.append(f"  {h.name}: {hypothesis_text(pb, i, style=style)}{exp}")
+    if pb.questions:
+        from pyfront.verbalize import question as question_text
+
+        for i, q in enumerate(pb.questions):
+            exp = f"  [expected: {q.expected_text()}]" if q.expected is not None else ""
+            lines.append(f"  {q.name}: {question_text(pb, i, style=style)}{exp}")
     return "\n".join(lines)
 
 
 def _smcdel(pb, readable: bool) -> str:
     from pyfront.problem.compile import render as smcdel_text
+    if pb.has_values:  # one structure, a job per hypothesis and question
+        from pyfront.problem.encode import puzzle_input_text
+
+        return f"-- {pb.name}\n" + puzzle_input_text(pb)
     out = []
     for i, h in enumerate(pb.hypotheses):
         text = smcdel_text(pb, i, readable=readable)

@@ -18,7 +18,8 @@ from pyfront.problem.model import agent_id
 from pyfront.problem.values import MAX_VALUES, Question, Variable
 
 #: tree nodes this mixin turns into formulas
-VALUE_FORMULAS = ("compare", "knows_value", "not_knows_value", "common_knowledge")
+VALUE_FORMULAS = ("compare", "knows_value", "not_knows_value", "common_knowledge",
+                  "common_knowledge_among")
 
 _ARITH = {"add": "+", "sub": "-", "mul": "*"}
 
@@ -135,6 +136,10 @@ class ValueReader:
         if kind == "common_knowledge":
             ids = tuple(agent_id(i) for i in range(len(self.agents)))
             return Ck(ids, self.formula(node.children[0]))
+        if kind == "common_knowledge_among":
+            *group, body = node.children
+            ids = tuple(sorted({agent_id(self.agent(g)) for g in group}))
+            return Ck(ids, self.formula(body))
         who = agent_id(self.agent(node.children[0]))
         terms = []
         for tok in node.children[1:]:

@@ -240,3 +240,19 @@ class Encoding:
         """The valuation of the problem's variables in a state (its true atoms)."""
         true = set(state)
         return {name: item.decode(true) for name, item in self.items.items()}
+
+
+def puzzle_input_text(pb: Problem) -> str:
+    """SMCDEL input for a problem with variables: its structure and one job per hypothesis
+    (``VALID?``) and question (``WHERE?``), in the order written."""
+    from smcdel_bridge.syntax import render_input
+
+    from pyfront.problem.puzzle_check import puzzle_jobs
+
+    enc = Encoding(pb)
+    jobs = []
+    for _, _, job in puzzle_jobs(pb):
+        program = (enc.hypothesis_input(job.index) if job.kind == "hypothesis"
+                   else enc.question_input(job.index))
+        jobs += program.jobs
+    return render_input(CheckInput(enc.structure(), tuple(jobs)))

@@ -20,9 +20,17 @@ Node = dict[str, Any]
 SAYABLE: tuple[type, ...] = (Top, Bot, Prp, Neg, Conj, Disj, Impl, Equi, K, Kw)
 
 
+def _value_sayable() -> tuple[type, ...]:
+    from smcdel_bridge.language import Ck
+    from smcdel_bridge.terms import Cmp, Kv
+
+    return (Cmp, Kv, Ck)
+
+
 def sayable(f: Form) -> bool:
     """Whether every operator of ``f`` is said in words (none falls back to SMCDEL text)."""
-    return all(isinstance(node, SAYABLE) for node in f.walk())
+    kinds = SAYABLE + _value_sayable()
+    return all(isinstance(node, kinds) for node in f.walk())
 
 
 def quantifier(pb: "Problem", f: Form) -> str | None:
@@ -74,6 +82,9 @@ class Describer:
         if q is not None:
             word = self.words["quantifiers"][q]
             return {"kind": "quant", "which": q, "text": self.pb.predicate.say(word)}
+        value = self.value_node(f, tense, first)
+        if value is not None:
+            return value
         if isinstance(f, Prp):
             return {"kind": "atom", "text": self.atom_text(f.n, True)}
         if isinstance(f, Neg) and isinstance(f.f, Prp):
@@ -117,3 +128,59 @@ class Describer:
         from pyfront.problem.compile import pub_form
 
         return {"kind": "raw", "text": pub_form(f)}
+
+    def value_node(self, f: Form, tense: str, first: list[bool]) -> Node | None:
+        """Comparisons, knowing the value and common knowledge (number puzzles)."""
+        from smcdel_bridge.language import Ck
+        from smcdel_bridge.terms import Cmp, Kv
+
+        negated = isinstance(f, Neg) and isinstance(f.f, Kv)
+        g = f.f if negated else f
+        if isinstance(g, Kv):
+            now = tense == "hypothesis" and first[0]
+            if tense == "hypothesis":
+                first[0] = False
+            named = [self.term_words(t) for t in g.terms]
+            return {"kind": "knows_value", "agent": self.pb.agent_name(g.agent),
+                    "negated": negated, "tense": tense, "now": now, "whether": False,
+                    "what": named, "plain": len(named) == 1 and named[0].startswith("the ")}
+        if isinstance(f, Cmp):
+            return {"kind": "compare", "op": f.op, "a": self.term_words(f.a),
+                    "b": self.term_words(f.b)}
+        if isinstance(f, Ck):
+            everyone = sorted(f.group) == sorted(self.pb.agent_ids())
+            return {"kind": "common", "group": None if everyone else
+                    [self.pb.agent_name(a) for a in f.group], "body": self.describe(f.f, tense, first)}
+        return None
+
+    def term_words(self, t) -> str:
+        """A term as the English says it: ``the month`` for a named variable, ``x + y``."""
+        from smcdel_bridge.terms import Var, term_text
+
+        if isinstance(t, Var):
+            try:
+                return self.pb.variable(t.name).said()
+            except KeyError:
+                return t.name
+        return term_text(t)
+
+
+def puzzle_setting(pb: "Problem", describer: Describer) -> dict[str, Any] | None:
+    """What a number puzzle's premise says before the law: the variables' values (ranges
+    with the same bounds together) and what each agent is told."""
+    if not pb.variables:
+        return None
+    groups: list[dict[str, Any]] = []
+    for v in pb.variables:
+        if v.is_range and groups and groups[-1]["range"] == (v.values[0], v.values[-1]):
+            groups[-1]["names"].append(v.said())
+            continue
+        groups.append({"names": [v.said()], "range": (v.values[0], v.values[-1]) if v.is_range
+                       else None, "options": [str(x) for x in v.values]})
+    told = []
+    for agent, atoms, terms in zip(pb.agents, pb.observations, pb.observed_terms):
+        what = [describer.term_words(t) for t in terms] + [
+            "whether " + describer.atom_text(a, True) for a in atoms]
+        if what:
+            told.append({"agent": agent.name, "what": what})
+    return {"groups": groups, "told": told}
