@@ -240,6 +240,9 @@ class _Builder(ValueReader, Declarations, FormulaReader):
                     Hypothesis(name=hname, formula=self.formula(body), expected=expected,
                                after=len(announcements), line=st.meta.line)
                 )
+        for h in hypotheses:  # after the last announcement: the published form
+            if h.after == len(announcements):
+                h.after = None
         try:
             return Problem(
                 name=pname,

@@ -227,4 +227,4 @@ def formula_text(pb: "Problem", form, style: str = DEFAULT_STYLE, tense: str = "
     :meth:`.Describer.describe`): what a hypothesis or an announcement would read."""
     env, words = _style(style)
     node = Describer(pb, words).describe(form, tense)
-    return _squash(env.get_template("hypothesis.j2").render(hypothesis=node))
+    return _squash(env.get_template("hypothesis.j2").render(hypothesis=node, before=None, before_number=""))
