@@ -71,6 +71,21 @@ def run(args: argparse.Namespace) -> int:
                 err.file = args.file
             raise
 
+    puzzles = [p for p in problems if p.has_values]
+    problems = [p for p in problems if not p.has_values]
+    if puzzles:
+        if args.actual is not None or args.graph is not None:
+            raise UserError("--actual and --graph are for problems without variables; a "
+                            "number puzzle is explained by its possibilities",
+                            file=args.file, line=puzzles[0].line)
+        from ..explain.puzzle import explain_puzzle, render as render_puzzles
+
+        try:
+            sys.stdout.write(render_puzzles([explain_puzzle(p) for p in puzzles], args.format))
+        except SmcdelError as err:
+            raise UserError(str(err), file=args.file) from None
+        if problems or told:
+            sys.stdout.write("\n\n")
     explained = []
     for p in problems:
         try:

@@ -99,7 +99,8 @@ class PuzzleJob:
     def _question_record(self, record: dict, answer: list[dict], contradictory: bool) -> dict:
         q = self.question
         answer = sorted(answer, key=lambda row: tuple(_order(v) for v in row.values()))
-        record.update(valid=None, label=answer_text(answer), contradictory=contradictory,
+        label = answer_text(answer) if len(answer) <= 12 else f"{len(answer)} possibilities"
+        record.update(valid=None, label=label, contradictory=contradictory,
                       expected=q.expected_text(), answer=answer, count=len(answer))
         record["agrees"] = q.agrees(answer)
         return record

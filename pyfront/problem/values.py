@@ -100,7 +100,8 @@ class Question(BaseModel):
             return None
         if isinstance(self.expected, int):
             return f"{self.expected} possibilities"
-        return answer_text(list(self.expected))
+        rows = list(self.expected)
+        return answer_text(rows) if len(rows) <= 12 else f"{len(rows)} possibilities"
 
 
 def _key(row: dict) -> tuple:
