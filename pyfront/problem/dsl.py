@@ -62,7 +62,7 @@ class _Builder(ValueReader, Declarations, FormulaReader):
         name = str(tok)
         if name in getattr(self, "variables", ()):
             raise self.error(f"{name!r} is a variable with values: compare it ({name} = …) "
-                             f"or say who knows it ('… knows the {name}')", tok)
+                             f"or say who knows it ('… knows what {name} is')", tok)
         names = [p.name for p in self.props]
         if name in names:
             return self.n_pred + 1 + names.index(name)

@@ -94,7 +94,9 @@ class PuzzleJob:
             if key not in seen:
                 seen.add(key)
                 answer.append(row)
-        return self._question_record(record, answer, bool(record.get("contradictory")))
+        # the states of ``WHERE? < ! a1 > … Top`` are exactly those that survive the
+        # announcements: none left is a contradictory premise
+        return self._question_record(record, answer, not states)
 
     def _question_record(self, record: dict, answer: list[dict], contradictory: bool) -> dict:
         q = self.question

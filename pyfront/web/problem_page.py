@@ -97,7 +97,7 @@ def problem_page(problem, actual: str | None, use_dot: bool) -> dict:
             "agrees": v.agrees,
             "verdict": text("problem_verdict", v.holds),
             "tone": "yes" if v.holds else "no",
-            "step": len(steps) - 1,
+            "step": len(steps) - 1 if v.step is None else v.step,
             "counterexample": v.counterexample.name if v.counterexample else None,
             "highlight": _witnesses(v.reason) if v.counterexample else _witnesses(v.example),
             "explanation": html("verdict", v, p),
