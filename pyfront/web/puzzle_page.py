@@ -41,7 +41,9 @@ def puzzle_page(problem) -> dict:
         hypotheses.append({
             "name": a.name, "english": a.english, "formula": None,
             "holds": a.counterexample is None if a.kind == "hypothesis" else None,
-            "label": a.answer, "expected": a.expected, "agrees": a.agrees,
+            "label": a.answer if a.kind == "question" else
+            ("entailment" if a.counterexample is None else "not_entailment"),
+            "question": a.kind == "question", "expected": a.expected, "agrees": a.agrees,
             "verdict": (("✔ " if a.counterexample is None else "✘ ") + a.answer
                         if a.kind == "hypothesis" else "answer: " + a.answer),
             "tone": "yes" if good else "no", "step": number, "counterexample": None,
