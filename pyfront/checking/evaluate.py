@@ -64,8 +64,17 @@ def plan_item(item: CheckItem) -> Plan:
     from smcdel_bridge.syntax import parse_input
 
     plan = Plan(item)
+    if item.puzzle is not None:  # written by the encoding, premise check included
+        try:
+            program, text = item.puzzle.checked_input()
+        except (SmcdelError, ValueError) as err:
+            plan.error = f"{where(item)}: {err}"
+            return plan
+        plan.kind = program.jobs[0].kind
+        plan.programs.append((program, text))
+        return plan
     try:
-        text = item.smcdel_text()
+        text = item.problem
         program = parse_input(text)
     except SmcdelError as err:
         plan.error = f"{where(item)}: {_part(item, 'smcdel_problem')}: {err}"
@@ -275,7 +284,9 @@ def evaluate_official(entries: Iterable, backend) -> Iterator[tuple[object, dict
             programs = [] if plan.error else plan.programs
             waiting.append((entry, plan, len(programs)))
             for k, (program, text) in enumerate(programs):
-                yield Task(key=(n, k), program=program, text=text)
+                # a puzzle's input runs alone, as written (too large to repack)
+                yield Task(key=(n, k), program=None if entry.puzzle is not None else program,
+                           text=text)
 
     def ready_without_tasks():
         while waiting and waiting[0][2] == 0:

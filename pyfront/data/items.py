@@ -28,12 +28,9 @@ class CheckItem:
     #: 1-based line in ``source`` where the item is written, when known
     line: int | None = None
     #: a problem with variables (:class:`pyfront.problem.puzzle_check.PuzzleJob`): the
-    #: embedded checker answers it on the value engine; ``problem`` is then written on
-    #: demand (``problem`` is "")
+    #: embedded checker answers it on the value engine, and its SMCDEL input is written
+    #: by the encoding when a checker needs it (``problem`` is then "")
     puzzle: object | None = None
-
-    def smcdel_text(self) -> str:
-        return self.problem if self.puzzle is None else self.puzzle.smcdel_text()
 
 
 @dataclass(frozen=True)

@@ -151,7 +151,65 @@ class Encoding:
         return tuple(out)
 
     def structure(self) -> Structure:
-        return Structure(vocab=self.vocab, law=self.law(), obs=self.obs())
+        hit = self.__dict__.get("_structure")
+        if hit is None:
+            hit = self._structure = Structure(vocab=self.vocab, law=self.law(), obs=self.obs())
+        return hit
+
+    def law_text(self) -> str:
+        """The law in SMCDEL syntax, written straight from the states (the printer's text
+        for :meth:`law`, without building the formula: it is large)."""
+        vs = self.vs
+
+        def lits(item, value) -> list[str]:
+            return [str(a) if b else f"(~ {a})" for a, b in zip(item.atoms, item.bits(value))]
+
+        columns = []
+        for k, name in enumerate(vs.names):
+            if name in self.items:
+                item = self.items[name]
+                table = {v: lits(item, v) for v in item.values}
+                columns.append(lambda s, k=k, table=table: table[s[k]])
+            else:
+                atom = atom_variable(name)
+                columns.append(lambda s, k=k, atom=atom: [str(atom) if s[k] else f"(~ {atom})"])
+        for t, item in self.term_items.items():
+            fn, table = self._term_fn(t), {v: lits(item, v) for v in item.values}
+            columns.append(lambda s, fn=fn, table=table: table[fn(s)])
+        cubes = []
+        for s in vs.states:
+            parts = [x for col in columns for x in col(s)]
+            cubes.append(parts[0] if len(parts) == 1 else "(" + " & ".join(parts) + ")")
+        states = "Bot" if not cubes else cubes[0] if len(cubes) == 1 else "(" + " | ".join(cubes) + ")"
+        blind = [f"(~ {a})" for a in self.blind.values()]
+        return "(" + " & ".join([states] + blind) + ")" if blind else states
+
+    def input_text(self, jobs) -> str:
+        """SMCDEL input for the structure and ``jobs`` (:class:`smcdel_bridge.program`
+        jobs), the law written by :meth:`law_text`."""
+        from smcdel_bridge.syntax import to_input
+
+        lines = ["VARS " + ",".join(map(str, self.vocab)), "LAW  " + self.law_text()]
+        for i, (agent, atoms) in enumerate(self.obs()):
+            lines.append(f"{'OBS ' if i == 0 else '    '}{agent}: {','.join(map(str, atoms))}")
+        for job in jobs:
+            lines.append(f"{job.kind} {to_input(job.form)}")
+        return "\n".join(lines) + "\n"
+
+    def checked_input(self, kind: str, i: int) -> tuple[CheckInput, str]:
+        """The program ``mindgames check`` asks about item ``i`` (a hypothesis or a
+        question) and its text: the item's job (for a question ``WHERE?`` and a
+        ``VALID? Top`` in the place of its answer), then the premise check ``VALID? [ ! a1
+        ] … [ ! ak ] Bot`` (valid exactly when no state survives the announcements)."""
+        if kind == "hypothesis":
+            h = self.pb.hypotheses[i]
+            k = h.announcements_before(len(self.pb.announcements))
+            jobs = [ValidQ(self.after(k, self.formula(h.formula)))]
+        else:
+            k = self.pb.questions[i].after
+            jobs = [WhereQ(self.after(k, TOP, diamond=True)), ValidQ(TOP)]
+        jobs.append(ValidQ(self.after(k, BOT)))
+        return CheckInput(self.structure(), tuple(jobs)), self.input_text(jobs)
 
     def atoms_of_term(self, t: Term) -> tuple[int, ...]:
         if isinstance(t, Var):
@@ -245,8 +303,6 @@ class Encoding:
 def puzzle_input_text(pb: Problem) -> str:
     """SMCDEL input for a problem with variables: its structure and one job per hypothesis
     (``VALID?``) and question (``WHERE?``), in the order written."""
-    from smcdel_bridge.syntax import render_input
-
     from pyfront.problem.puzzle_check import puzzle_jobs
 
     enc = Encoding(pb)
@@ -255,4 +311,4 @@ def puzzle_input_text(pb: Problem) -> str:
         program = (enc.hypothesis_input(job.index) if job.kind == "hypothesis"
                    else enc.question_input(job.index))
         jobs += program.jobs
-    return render_input(CheckInput(enc.structure(), tuple(jobs)))
+    return enc.input_text(jobs)

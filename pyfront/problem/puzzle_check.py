@@ -9,7 +9,7 @@ ak > Top``, whose states are decoded into valuations: the record's ``answer``, e
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pyfront.problem.model import Problem
 from pyfront.problem.values import answer_text
@@ -45,26 +45,17 @@ class PuzzleJob:
     shared: _Shared
     kind: str  # "hypothesis" | "question"
     index: int
-    _text: str | None = field(default=None, repr=False)
-
     def __getstate__(self):  # worker processes rebuild the engines
-        return {"shared": _Shared(self.shared.pb), "kind": self.kind, "index": self.index,
-                "_text": self._text}
+        return {"shared": _Shared(self.shared.pb), "kind": self.kind, "index": self.index}
 
     @property
     def question(self):
         return self.shared.pb.questions[self.index] if self.kind == "question" else None
 
-    def smcdel_text(self) -> str:
-        """The SMCDEL input of this item (exact; large for big puzzles)."""
-        if self._text is None:
-            from smcdel_bridge.syntax import render_input
-
-            enc = self.shared.encoded()
-            program = (enc.hypothesis_input(self.index) if self.kind == "hypothesis"
-                       else enc.question_input(self.index))
-            self._text = render_input(program)
-        return self._text
+    def checked_input(self):
+        """(program, text) that ``check`` sends to a checker: the job, then the premise
+        check (:meth:`pyfront.problem.encode.Encoding.checked_input`)."""
+        return self.shared.encoded().checked_input(self.kind, self.index)
 
     def native_record(self, record: dict) -> dict:
         """``record`` completed with the value engine's answer."""
