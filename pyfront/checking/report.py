@@ -9,6 +9,8 @@ a disagreement report naming each item, its formula and each backend's answer.
 
 from __future__ import annotations
 
+from pyfront.words import count
+
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -116,8 +118,8 @@ class Summary:
             (self.counts["disagree"], "differ from the expected label"),
             (self.counts["backends"], "answered differently by the two backends")) if n]
         if bad:
-            return f"{total.items} items: " + ", ".join(bad)
-        checked = f"all {total.items} items checked"
+            return f"{count(total.items, 'item')}: " + ", ".join(bad)
+        checked = "the 1 item checked" if total.items == 1 else f"all {total.items} items checked"
         return checked + (f", {total.agree} agree with their expected label" if total.agree else "")
 
     def render(self, console) -> None:

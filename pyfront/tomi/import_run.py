@@ -71,6 +71,8 @@ def run(args) -> int:
         index += 1
     if total == 0:
         raise UserError("no question to import", file=source)
-    print(f"import: wrote {written} story files ({total - failed} questions) to {outdir}"
-          + (f"; {failed} questions failed" if failed else ""), file=sys.stderr)
+    from pyfront.words import count
+
+    print(f"import: wrote {count(written, 'story file')} ({count(total - failed, 'question')}) to {outdir}"
+          + (f"; {count(failed, 'question')} failed" if failed else ""), file=sys.stderr)
     return 1 if failed else 0
