@@ -332,8 +332,12 @@ class _Builder(FormulaReader):
             start = self.n_pred + 1 + i * len(self.agents)
             atoms = list(range(start, start + len(self.agents)))
         word = kind.replace("_", " ")
+        k = number(str(count_tok))
+        if k > len(atoms):  # "at least 5" of 3 can never hold, "at most 5" always does
+            raise self.error(f"'{word} {count_tok}' of {len(atoms)} agents: a count cannot "
+                             f"exceed the number of agents ({len(atoms)})", count_tok)
         try:
-            return COUNTS[word](atoms, number(str(count_tok)))
+            return COUNTS[word](atoms, k)
         except ValueError as err:
             raise self.error(str(err), count_tok) from None
 
