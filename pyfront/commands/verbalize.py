@@ -47,9 +47,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.style not in styles():
         raise UserError(f"unknown style {args.style!r} (known: {', '.join(styles())})")
-    from pyfront.data.rows import require_columns, require_dataset
+    from pyfront.data.rows import require_columns
 
-    require_dataset(args.dataset)
     require_columns(args.dataset, ("smcdel_problem", "setup", "names"))
     if args.output and args.dataset != "-" and os.path.isfile(args.output) \
             and os.path.isfile(args.dataset) and os.path.samefile(args.output, args.dataset):
