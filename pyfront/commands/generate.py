@@ -163,8 +163,9 @@ def config_from_args(args: argparse.Namespace):
         raise UserError(f"--order must lie within 1-{MAX_ORDER}: got {args.order} (deeper "
                         "hypotheses are all entailed or all not, so no balanced pair can be drawn)")
     anns = _int_range(args.announcements, what="--announcements", upper_n=True)
-    if args.workers is not None and args.workers < 1:
-        raise UserError("--workers must be at least 1")
+    from .options import check_workers
+
+    check_workers(args.workers)
     if args.hypotheses_per_premise < 2:
         raise UserError("--hypotheses-per-premise must be at least 2 (a pair needs two)")
     if agents[0] < 2 or agents[1] > 16:  # type: ignore[operator]
@@ -302,6 +303,9 @@ def run(args: argparse.Namespace) -> int:
     from ..generate.card import write_generated
     from ..generate.pipeline import generate, verify
 
+    from .options import check_size
+
+    check_size(args.size, even=args.family != "stories")
     if args.family == "stories":
         from ..generate.stories.command import run as run_stories
 

@@ -24,6 +24,9 @@ from pyfront.problem.model import Agent, Announcement, Hypothesis, Problem, agen
 from pyfront.problem.setups import Predicate
 from pyfront.problem.model import Proposition
 
+#: words that may stand where a proposition's name does (a misspelt one gets "did you mean")
+_FORMULA_WORDS = ("true", "false", "someone", "everyone", "nobody")
+
 
 class _Builder(ValueReader, Declarations, FormulaReader):
     """Resolves one ``problem`` tree into a :class:`Problem`."""
@@ -70,7 +73,8 @@ class _Builder(ValueReader, Declarations, FormulaReader):
         hint = _did_you_mean(name, names)
         if not hint and name in self.agents and self.predicate is not None:
             hint = f" (did you mean {self.predicate.keyword}({name})?)"
-        raise self.error(f"unknown proposition {name!r}{hint or _did_you_mean(name, options)}", tok)
+        hint = hint or _did_you_mean(name, options) or _did_you_mean(name, _FORMULA_WORDS)
+        raise self.error(f"unknown proposition {name!r}{hint}", tok)
 
     @property
     def n_pred(self) -> int:
@@ -166,8 +170,12 @@ class _Builder(ValueReader, Declarations, FormulaReader):
             start = self.n_pred + 1 + i * len(self.agents)
             atoms = list(range(start, start + len(self.agents)))
         word = kind.replace("_", " ")
+        k = number(str(count_tok))
+        if k > len(atoms):  # "at least 5" of 3 can never hold, "at most 5" always does
+            raise self.error(f"'{word} {count_tok}' of {len(atoms)} agents: a count cannot "
+                             f"exceed the number of agents ({len(atoms)})", count_tok)
         try:
-            return COUNTS[word](atoms, number(str(count_tok)))
+            return COUNTS[word](atoms, k)
         except ValueError as err:
             raise self.error(str(err), count_tok) from None
 

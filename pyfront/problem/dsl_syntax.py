@@ -12,6 +12,7 @@ from functools import lru_cache
 from smcdel_bridge.language import Form
 
 from pyfront.errors import UserError
+from pyfront.problem.dsl_expect import expectation, keywords
 
 #: words a reader may not know the grammar's names for
 _TERMINAL_WORDS = {
@@ -120,13 +121,23 @@ def parse_tree(text: str, filename: str = "<string>"):
     except UnexpectedToken as err:
         tok = err.token
         line, col = (err.line, err.column) if tok.type != "$END" else _end_position(text)
+        found = expectation(parser, text, tok.start_pos) if tok.type != "$END" else None
+        expected = found.accepted if found else err.expected
+        prev = found.previous if found else None
+        if prev is not None and prev.type == "NAME" and prev.column == _first_column(text, prev):
+            # a statement opened by a name that is no keyword: "anounce someone"
+            hint = _did_you_mean(str(prev), keywords(parser, found.accepted_before or ()))
+            if hint and not _keyword_hint(parser, expected, tok):
+                raise UserError(f"unknown keyword {str(prev)!r}{hint}", file=filename,
+                                line=prev.line, column=prev.column) from None
         raise UserError(
-            f"expected {_expected_text(parser, err.expected)}, got {_token_text(tok)}"
-            f"{_keyword_hint(parser, err.expected, tok)}",
+            f"expected {_expected_text(parser, expected)}, got {_token_text(tok)}"
+            f"{_keyword_hint(parser, expected, tok)}",
             file=filename, line=line, column=col,
         ) from None
     except UnexpectedCharacters as err:
-        allowed = err.allowed or set()
+        found = expectation(parser, text, err.pos_in_stream)
+        allowed = found.accepted if found else (err.allowed or set())
         what = f"expected {_expected_text(parser, allowed)}, " if allowed else ""
         raise UserError(
             f"{what}got unexpected character {text[err.pos_in_stream]!r}",
@@ -141,18 +152,18 @@ def parse_tree(text: str, filename: str = "<string>"):
 
 
 def _keyword_hint(parser, expected, tok) -> str:
-    """" (did you mean 'moves'?)" when a misspelt word stands where a keyword was expected."""
-    if tok.type != "NAME":
+    """" (did you mean 'moves'?)" when a misspelt word stands where a keyword was expected
+    (a name, or a keyword of another place: "know" for "knows")."""
+    if not re.fullmatch(r"[A-Za-z_]+", str(tok)):
         return ""
-    words = []
-    for name in expected:
-        try:
-            pattern = parser.get_terminal(name).pattern
-        except KeyError:
-            continue
-        if pattern.type == "str":
-            words.append(pattern.value)
-    return _did_you_mean(str(tok), words)
+    return _did_you_mean(str(tok), [w for w in keywords(parser, expected) if w != str(tok)])
+
+
+def _first_column(text: str, tok) -> int:
+    """The column of the first non-blank character on ``tok``'s line."""
+    start = text.rfind("\n", 0, tok.start_pos) + 1
+    line = text[start:text.find("\n", start) if "\n" in text[start:] else len(text)]
+    return len(line) - len(line.lstrip()) + 1
 
 
 def _end_position(text: str) -> tuple[int, int]:

@@ -9,22 +9,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from smcdel_bridge.language import Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp, Top, Bot
+from smcdel_bridge.language import (
+    Announce, AnnounceW, Bot, Ck, Ckw, Conj, Disj, Dk, Dkw, Equi, Form, Impl, K, Kw, Neg, Prp,
+    PubAnnounce, PubAnnounceW, Top, Xor,
+)
 
 if TYPE_CHECKING:
     from pyfront.problem.model import Problem
 
 Node = dict[str, Any]
 
-#: the operators :meth:`Describer.describe` says in words; any other it writes as SMCDEL text
-SAYABLE: tuple[type, ...] = (Top, Bot, Prp, Neg, Conj, Disj, Impl, Equi, K, Kw)
+#: the operators :meth:`Describer.describe` says in words; any other (quantified Boolean
+#: formulas, event models) it writes as SMCDEL text
+SAYABLE: tuple[type, ...] = (
+    Top, Bot, Prp, Neg, Conj, Disj, Impl, Equi, K, Kw, Xor, Ck, Ckw, Dk, Dkw,
+    PubAnnounce, PubAnnounceW, Announce, AnnounceW,
+)
+#: group operators: (kind, whether)
+_GROUP_KINDS = {Ck: ("common", False), Ckw: ("common", True), Dk: ("distributed", False),
+                Dkw: ("distributed", True)}
 
 
 def _value_sayable() -> tuple[type, ...]:
-    from smcdel_bridge.language import Ck
     from smcdel_bridge.terms import Cmp, Kv
 
-    return (Cmp, Kv, Ck)
+    return (Cmp, Kv)
 
 
 def sayable(f: Form) -> bool:
@@ -82,6 +91,9 @@ class Describer:
         if q is not None:
             word = self.words["quantifiers"][q]
             return {"kind": "quant", "which": q, "text": self.pb.predicate.say(word)}
+        counted = self._count(f)
+        if counted is not None:
+            return counted
         value = self.value_node(f, tense, first)
         if value is not None:
             return value
@@ -125,13 +137,23 @@ class Describer:
             return {"kind": "top"}
         if isinstance(f, Bot):
             return {"kind": "bot"}
+        if isinstance(f, Xor):
+            return {"kind": "xor", "parts": [self.describe(x, tense, first) for x in f.fs]}
+        if type(f) in _GROUP_KINDS:
+            kind, whether = _GROUP_KINDS[type(f)]
+            return {"kind": kind, "whether": whether, "agents": self._names(f.group),
+                    "body": self.describe(f.f, tense, first)}
+        if isinstance(f, (PubAnnounce, PubAnnounceW, Announce, AnnounceW)):
+            told = self._names(f.group) if isinstance(f, (Announce, AnnounceW)) else None
+            ann = self.describe(f.ann, "present", [False])
+            return {"kind": "after", "whether": isinstance(f, (PubAnnounceW, AnnounceW)),
+                    "told": told, "ann": ann, "body": self.describe(f.f, tense, first)}
         from pyfront.problem.compile import pub_form
 
         return {"kind": "raw", "text": pub_form(f)}
 
     def value_node(self, f: Form, tense: str, first: list[bool]) -> Node | None:
         """Comparisons, knowing the value and common knowledge (number puzzles)."""
-        from smcdel_bridge.language import Ck
         from smcdel_bridge.terms import Cmp, Kv
 
         negated = isinstance(f, Neg) and isinstance(f.f, Kv)
@@ -147,10 +169,6 @@ class Describer:
         if isinstance(f, Cmp):
             return {"kind": "compare", "op": f.op, "a": self.term_words(f.a),
                     "b": self.term_words(f.b)}
-        if isinstance(f, Ck):
-            everyone = sorted(f.group) == sorted(self.pb.agent_ids())
-            return {"kind": "common", "group": None if everyone else
-                    [self.pb.agent_name(a) for a in f.group], "body": self.describe(f.f, tense, first)}
         return None
 
     def term_words(self, t) -> str:
@@ -163,6 +181,28 @@ class Describer:
             except KeyError:
                 return t.name
         return term_text(t)
+
+    def _names(self, group) -> list[str]:
+        return [self.pb.agent_name(a) for a in group]
+
+    def _count(self, f: Form) -> Node | None:
+        """``exactly two of …`` when ``f`` is a count over a predicate's atoms
+        (:func:`pyfront.problem.counting.recognise`), else None."""
+        if not isinstance(f, (Conj, Disj, Neg)):
+            return None
+        from pyfront.problem.counting import WORDS, recognise
+
+        preds = ([self.pb.predicate] if self.pb.predicate else []) + list(self.pb.extra_predicates)
+        for p in preds:
+            atoms = self.pb.atoms_of_predicate(p.keyword)
+            found = recognise(f, atoms)
+            if found is not None:
+                word, k = found
+                table = self.words.get("numbers") or list(WORDS)
+                return {"kind": "count", "word": word, "k": k,
+                        "number": table[k] if k < len(table) else str(k),
+                        "parts": [{"kind": "atom", "text": self.atom_text(a, True)} for a in atoms]}
+        return None
 
 
 def puzzle_setting(pb: "Problem", describer: Describer) -> dict[str, Any] | None:
