@@ -125,7 +125,7 @@ def _numbers(args: argparse.Namespace) -> str:
         raise UserError(str(err)) from None
     if args.to == "smcdel":
         from pyfront.problem.dsl import parse_problem
-        from pyfront.problem.encode import puzzle_input_text
+        from pyfront.problem.puzzle_check import puzzle_input_text
 
         return puzzle_input_text(parse_problem(text))
     return text

@@ -45,7 +45,7 @@ def _smcdel(pb, readable: bool) -> str:
     from pyfront.problem.compile import program
 
     if pb.has_values:  # one structure, a job per hypothesis and question
-        from pyfront.problem.encode import puzzle_input_text
+        from pyfront.problem.puzzle_check import puzzle_input_text
 
         return f"-- {pb.name}\n" + puzzle_input_text(pb)
 

@@ -299,16 +299,3 @@ class Encoding:
         true = set(state)
         return {name: item.decode(true) for name, item in self.items.items()}
 
-
-def puzzle_input_text(pb: Problem) -> str:
-    """SMCDEL input for a problem with variables: its structure and one job per hypothesis
-    (``VALID?``) and question (``WHERE?``), in the order written."""
-    from pyfront.problem.puzzle_check import puzzle_jobs
-
-    enc = Encoding(pb)
-    jobs = []
-    for _, _, job in puzzle_jobs(pb):
-        program = (enc.hypothesis_input(job.index) if job.kind == "hypothesis"
-                   else enc.question_input(job.index))
-        jobs += program.jobs
-    return enc.input_text(jobs)

@@ -114,3 +114,17 @@ def puzzle_jobs(pb: Problem) -> list[tuple[int, int, PuzzleJob]]:
         out.append((q.after, q.line or 0, PuzzleJob(shared, "question", i)))
     out.sort(key=lambda t: (t[1], t[0]) if all(x[1] for x in out) else (t[0],))
     return out
+
+
+def puzzle_input_text(pb: Problem) -> str:
+    """SMCDEL input for a problem with variables: its structure and one job per hypothesis
+    (``VALID?``) and question (``WHERE?``), in the order written."""
+    from pyfront.problem.encode import Encoding
+
+    enc = Encoding(pb)
+    jobs = []
+    for _, _, job in puzzle_jobs(pb):
+        program = (enc.hypothesis_input(job.index) if job.kind == "hypothesis"
+                   else enc.question_input(job.index))
+        jobs += program.jobs
+    return enc.input_text(jobs)
