@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pyfront.problem.model import Problem
+from pyfront.problem.puzzle_structure import atom_name
 
 #: possibilities listed in full; beyond, a table of the first TABLE_ROWS
 LIST_AT_MOST = 12
@@ -73,12 +74,20 @@ def _table(pb: Problem, answers, live: int) -> Table:
                 terms.append(t)
     fns = [vs.function(t) for t in terms]
     idx = [vs.names.index(n) for n in names]
-    columns = names + [term_text(t) for t in terms]
+    atoms = [vs.names.index(atom_name(a)) for a in pb.vocabulary]
+    columns = names + [_atom_text(pb, a) for a in pb.vocabulary] + [term_text(t) for t in terms]
     states = [i for i, c in enumerate(bin(live)[:1:-1]) if c == "1"]
     shown = states if len(states) <= LIST_AT_MOST else states[:TABLE_ROWS]
-    rows = [[str(vs.states[i][k]) for k in idx] + [str(fn(vs.states[i])) for fn in fns]
-            for i in shown]
+    rows = [[str(vs.states[i][k]) for k in idx] + [str(int(vs.states[i][k])) for k in atoms]
+            + [str(fn(vs.states[i])) for fn in fns] for i in shown]
     return Table(columns, rows, len(states))
+
+
+def _atom_text(pb: Problem, atom: int) -> str:
+    """An atom as the DSL writes it (``muddy(Ann)``, ``rain``)."""
+    from pyfront.problem.dsl_print import _FormulaPrinter
+
+    return _FormulaPrinter(pb).atom(atom)
 
 
 def _asked(pb: Problem, answers, kind: str, i: int, style: str) -> Asked:
@@ -115,7 +124,7 @@ def explain_puzzle(pb: Problem, style: str = "natural") -> PuzzleExplanation:
     for agent, atoms, terms in zip(pb.agents, pb.observations, pb.observed_terms):
         from smcdel_bridge.terms import term_text
 
-        seen = [term_text(t) for t in terms] + [str(a) for a in atoms]
+        seen = [term_text(t) for t in terms] + [_atom_text(pb, a) for a in atoms]
         if seen:
             told.append(f"{agent.name} is told {', '.join(seen)}: "
                         f"{len(answers.vs.partition(pb.agent_id(agent.name)))} different answers")

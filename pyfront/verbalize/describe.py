@@ -218,9 +218,11 @@ def puzzle_setting(pb: "Problem", describer: Describer) -> dict[str, Any] | None
         groups.append({"names": [v.said()], "range": (v.values[0], v.values[-1]) if v.is_range
                        else None, "options": [str(x) for x in v.values]})
     told = []
+    # atoms seen by the setup's rule are told by the setup's own words
+    by_rule = pb.setup is not None and pb.observations == pb.default_observations()
     for agent, atoms, terms in zip(pb.agents, pb.observations, pb.observed_terms):
         what = [describer.term_words(t) for t in terms] + [
-            "whether " + describer.atom_text(a, True) for a in atoms]
+            "whether " + describer.atom_text(a, True) for a in atoms if not by_rule]
         if what:
             told.append({"agent": agent.name, "what": what})
     return {"groups": groups, "told": told}
