@@ -99,3 +99,30 @@ def test_what_sum_by_hand_for_small_bound(tmp_path, capsys):
         live = {t for t in live if not knows(t)}
     brute = sorted(live)
     assert sorted(tuple(r.values()) for r in row["answer"]) == brute
+
+
+def test_auto_hands_what_the_value_engine_lacks_to_the_bdd_engine():
+    """A private announcement (no DSL words yet, but the model takes it): the value engine
+    does not evaluate it; ``auto`` answers through the encoding, ``explicit`` says why not.
+    By hand: after A alone learns x = 1, A knows x = 1 (valid: the announcement is
+    vacuous where x != 1)."""
+    from smcdel_bridge.language import Announce, K
+    from smcdel_bridge.terms import Cmp, Const, Var
+
+    from pyfront.checking.evaluate import evaluate_native
+    from pyfront.data.items import CheckItem
+    from pyfront.problem.model import Agent, Hypothesis, Problem
+    from pyfront.problem.puzzle_check import puzzle_jobs
+    from pyfront.problem.values import Variable
+
+    x1 = Cmp("=", Var("x"), Const(1))
+    pb = Problem(name="p", agents=[Agent(name="A"), Agent(name="B")],
+                 variables=[Variable(name="x", values=(0, 1, 2), is_range=True)],
+                 observed_terms=[(), (Var("x"),)],
+                 hypotheses=[Hypothesis(name="h", formula=Announce(("Agenta",), x1, K("Agenta", x1)))])
+    (_, _, job), = puzzle_jobs(pb)
+    item = CheckItem(source="p.del", row=0, problem="", puzzle=job)
+    (_, auto), = evaluate_native([item], engine="auto")
+    assert auto["valid"] is True and "error" not in auto
+    (_, explicit), = evaluate_native([item], engine="explicit")
+    assert "does not evaluate Announce" in explicit["error"]

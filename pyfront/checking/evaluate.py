@@ -213,19 +213,29 @@ def native_chunk(entries: list) -> list[tuple[object, dict]]:
             out.append((entry, ready_record(entry)))
             continue
         if entry.puzzle is not None and _ENGINE != "symbolic":
-            out.append((entry, _puzzle_record(entry)))
-            continue
+            record = _puzzle_record(entry)
+            if record is not None:
+                out.append((entry, record))
+                continue
         plan = plan_item(entry)
         results = [] if plan.error else [_answers_of(p, text) for p, text in plan.programs]
         out.append((entry, decide(plan, results)))
     return out
 
 
-def _puzzle_record(item: CheckItem) -> dict:
-    """A problem with variables, answered on the value engine (explicit and auto)."""
+def _puzzle_record(item: CheckItem) -> dict | None:
+    """A problem with variables, answered on the value engine (explicit and auto); None
+    when ``auto`` meets an operator that engine lacks (the BDD engine answers instead)."""
+    from smcdel_bridge.errors import UnsupportedFormula
+
     record = base_record(item)
     try:
         return item.puzzle.native_record(record)
+    except UnsupportedFormula as err:
+        if _ENGINE == "auto":
+            return None
+        record["error"] = f"{where(item)}: {err}"
+        return record
     except SmcdelError as err:
         record["error"] = f"{where(item)}: {err}"
         return record

@@ -26,8 +26,8 @@ from typing import Iterable, Mapping
 
 from ..errors import TooLargeError, UnsupportedFormula
 from ..language import (
-    Bot, Ck, Conj, Disj, Dk, Equi, Form, Impl, K, Kw, Neg, Prp, PubAnnounce, PubAnnounceW, Top,
-    Xor,
+    Bot, Ck, Ckw, Conj, Disj, Dk, Dkw, Equi, Form, Impl, K, Kw, Neg, Prp, PubAnnounce,
+    PubAnnounceW, Top, Xor,
 )
 from ..terms import Cmp, Kv, Term, term_source
 
@@ -237,10 +237,15 @@ class ValueStructure:
             return out
         if isinstance(f, Ck):
             return self._knows(self.components(f.group, live), ev(f.f, live, memo), live)
-        if isinstance(f, Dk):
+        if isinstance(f, Ckw):
+            inner, part = ev(f.f, live, memo), self.components(f.group, live)
+            return self._knows(part, inner, live) | self._knows(part, live & ~inner, live)
+        if isinstance(f, (Dk, Dkw)):
             terms = tuple(t for a in f.group for t in self.observations[a])
             part = list(_masks_by_key(self.keys(terms)).values())
-            return self._knows(part, ev(f.f, live, memo), live)
+            inner = ev(f.f, live, memo)
+            out = self._knows(part, inner, live)
+            return out | self._knows(part, live & ~inner, live) if isinstance(f, Dkw) else out
         if isinstance(f, PubAnnounce):
             ann = ev(f.ann, live, memo)
             return (live & ~ann) | ev(f.f, ann, memo)
