@@ -64,14 +64,17 @@ def _parser():
     from lark import Lark
 
     from mindgames_grammars import grammar_text
+    from pyfront.cache import lark_cache
 
+    text = grammar_text("problem.lark")
     return Lark(
-        grammar_text("problem.lark"),
+        text,
         parser="lalr",
         lexer="contextual",
         postlex=_ParenNewlines(),
         propagate_positions=True,
         maybe_placeholders=True,
+        cache=lark_cache("problem-grammar", text),  # the tables, built once per grammar
     )
 
 
