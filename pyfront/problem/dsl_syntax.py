@@ -53,31 +53,21 @@ class _ParenNewlines:
 
 @lru_cache(maxsize=1)
 def _parser():
-    """The LALR parser of ``grammars/problem.lark``.  Its tables are cached on disk (lark's
-    own cache, keyed by the grammar's text and the options), which cuts a command's start
-    by about a quarter of a second; an unwritable cache only costs that time."""
     from lark import Lark
 
     from mindgames_grammars import grammar_text
+    from pyfront.cache import lark_cache
 
-    options = dict(parser="lalr", lexer="contextual", postlex=_ParenNewlines(),
-                   propagate_positions=True, maybe_placeholders=True)
     text = grammar_text("problem.lark")
-    try:
-        return Lark(text, cache=_cache_file(text), **options)
-    except OSError:
-        return Lark(text, **options)
-
-
-def _cache_file(text: str) -> str:
-    import hashlib
-    import os
-    import tempfile
-
-    import lark
-
-    key = hashlib.sha256(f"{lark.__version__}\n{text}".encode()).hexdigest()[:16]
-    return os.path.join(tempfile.gettempdir(), f"mindgames-problem-grammar-{key}.lark")
+    return Lark(
+        text,
+        parser="lalr",
+        lexer="contextual",
+        postlex=_ParenNewlines(),
+        propagate_positions=True,
+        maybe_placeholders=True,
+        cache=lark_cache("problem-grammar", text),  # the tables, built once per grammar
+    )
 
 
 def _describe_terminal(parser, name: str) -> str:
