@@ -144,8 +144,9 @@ def _deal(text: str) -> tuple[int, int, int]:
 
 
 def _first_hands(cards: int, deal) -> tuple:
-    """The classic announcement at the classic size; else the safe list found first (or,
-    without one, Anne's true hand and the hands that share one card with it)."""
+    """The classic announcement at the classic size; else the first candidate list (any two
+    hands sharing at most one card) that holds Anne's hand: the puzzle's checks then say
+    whether it is safe (``--safe`` lists the safe ones)."""
     from pyfront.puzzles import russian_cards
 
     if (cards, tuple(deal)) == (7, (3, 3, 1)):
