@@ -80,3 +80,18 @@ def test_the_text_is_one_program_the_binary_reads(tmp_path, capsys):
                           cwd=tmp_path, env=dict(os.environ, TMPDIR=str(tmp_path)), timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.count("True") == 2  # the two hypotheses hold
+
+
+def test_102_safe_announcements_through_the_binary(capsys):
+    """Every candidate list's six checks as TRUE? jobs of one input: the binary finds the
+    102 of SMCDEL's test suite, the very lists the value engine finds."""
+    from smcdel_bridge.official.binary import OfficialBackend
+
+    from pyfront.puzzles.russian_cards import safe_announcements, safe_announcements_input
+
+    lists, text = safe_announcements_input()
+    values = [a.value for a in OfficialBackend(require_smcdel()).run_text(text)]
+    assert len(values) == 6 * len(lists)
+    safe = [hands for k, hands in enumerate(lists) if all(values[6 * k:6 * k + 6])]
+    assert len(safe) == 102
+    assert sorted(safe) == sorted(safe_announcements())

@@ -35,7 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="russian-cards: cards of Anne, Bill, Cath (default 3,3,1)")
     parser.add_argument("--safe", nargs="?", const="5,6,7", metavar="SIZES",
                         help="russian-cards: list every safe announcement of Anne's with "
-                             "this many hands (default 5,6,7) instead of writing the puzzle")
+                             "this many hands (default 5,6,7) instead of writing the puzzle; "
+                             "with --to smcdel, the SMCDEL input checking every candidate (six "
+                             "TRUE? jobs each, all True when it is safe)")
 
 
 #: most characters of SMCDEL text a puzzle may be (its formula trees take many times more
@@ -168,6 +170,11 @@ def _safe_lists(args, deal) -> str:
         raise UserError(f"--safe takes numbers of hands (e.g. 5 or 5,6,7), got {args.safe!r}") from None
     if sum(deal) != args.cards:
         raise UserError(f"a deal of {args.cards} cards needs hands adding up to {args.cards}")
+    if args.to == "smcdel":  # six TRUE? jobs per candidate list, for the official binary
+        lists, text = russian_cards.safe_announcements_input(args.cards, deal, sizes)
+        legend = [f"-- jobs {6 * k + 1}-{6 * k + 6}: " + " ".join("".join(map(str, h)) for h in hands)
+                  for k, hands in enumerate(lists)]
+        return "\n".join(legend) + "\n" + text
     safe = russian_cards.safe_announcements(args.cards, deal, sizes)
     lines = [" ".join("".join(map(str, h)) for h in hands) for hands in safe]
     by_size = ", ".join(f"{sum(len(h) == k for h in safe)} of {k} hands" for k in sizes)

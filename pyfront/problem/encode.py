@@ -109,7 +109,7 @@ class Encoding:
                 self.blind[ident] = next_atom
                 next_atom += 1
         self.vocab = tuple(range(1, next_atom)) if next_atom > 1 else (1,)
-        self._memo: dict[int, Form] = {}
+        self._memo: dict[int, tuple[Form, Form]] = {}
 
     # -- the structure -------------------------------------------------------------
 
@@ -193,7 +193,8 @@ class Encoding:
         for i, (agent, atoms) in enumerate(self.obs()):
             lines.append(f"{'OBS ' if i == 0 else '    '}{agent}: {','.join(map(str, atoms))}")
         for job in jobs:
-            lines.append(f"{job.kind} {to_input(job.form)}")
+            state = f"{{{','.join(map(str, job.state))}}} " if job.kind == "TRUE?" else ""
+            lines.append(f"{job.kind} {state}{to_input(job.form)}")
         return "\n".join(lines) + "\n"
 
     def checked_input(self, kind: str, i: int) -> tuple[CheckInput, str]:
@@ -224,10 +225,12 @@ class Encoding:
     # -- formulas --------------------------------------------------------------------
 
     def formula(self, f: Form) -> Form:
+        """``f`` over the encoding's atoms.  Shared sub-formulas are translated once (the
+        memo keeps ``f`` itself, so that an id is never reused for another formula)."""
         hit = self._memo.get(id(f))
-        if hit is None:
-            hit = self._memo[id(f)] = self._formula(f)
-        return hit
+        if hit is None or hit[0] is not f:
+            hit = self._memo[id(f)] = (f, self._formula(f))
+        return hit[1]
 
     def _formula(self, f: Form) -> Form:
         tr = self.formula

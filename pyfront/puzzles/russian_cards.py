@@ -110,6 +110,38 @@ def candidate_lists(cards: int, hand: int, sizes) -> list[tuple[tuple[int, ...],
     return out
 
 
+def _checks(hands, a, b, names, na: int, c_card: int) -> list[Form]:
+    """The six checks of SMCDEL's ``checkSet`` for Anne announcing ``hands``, over the
+    card variables ``a``, ``b`` and the agents ``names`` (Anne, Bill, Cath)."""
+    anne, bill, cath = names
+
+    def total(vs):
+        t = vs[0]
+        for v in vs[1:]:
+            t = Arith("+", t, v)
+        return t
+
+    says = K(anne, Disj(tuple(Cmp("=", total([a[k] for k in h]), Const(na)) for h in hands)))
+    b_knows_a, a_knows_b = Kv(bill, tuple(a)), Kv(anne, tuple(b))
+    ignorant = Conj(tuple(Neg(K(cath, Cmp("=", v, Const(1)))) for v in a + b))
+    bob_says = K(bill, Cmp("=", Arith("+", a[c_card], b[c_card]), Const(0)))
+    ab, abc = (anne, bill), (anne, bill, cath)
+    return [
+        says,
+        PubAnnounce(says, b_knows_a),
+        PubAnnounce(says, Ck(ab, b_knows_a)),
+        PubAnnounce(says, Ck(abc, ignorant)),
+        PubAnnounce(says, PubAnnounce(bob_says, Ck(ab, Conj((a_knows_b, b_knows_a))))),
+        PubAnnounce(says, PubAnnounce(bob_says, Ck(abc, ignorant))),
+    ]
+
+
+def _candidates(cards: int, deal, sizes) -> list:
+    """Candidate lists that hold Anne's actual hand (the others fail the first check)."""
+    mine = tuple(range(deal[0]))
+    return [h for h in candidate_lists(cards, deal[0], sizes) if h[0] == mine]
+
+
 def safe_announcements(cards: int = 7, deal=(3, 3, 1), sizes=(5, 6, 7)) -> list:
     """Every candidate list (of the given sizes) whose announcement by Anne passes the six
     checks at the deal Anne 0 1 2, Bill the next cards, Cath the last ones."""
@@ -119,15 +151,13 @@ def safe_announcements(cards: int = 7, deal=(3, 3, 1), sizes=(5, 6, 7)) -> list:
     names = [f"a{k}" for k in range(cards)] + [f"b{k}" for k in range(cards)]
     a = [Var(f"a{k}") for k in range(cards)]
     b = [Var(f"b{k}") for k in range(cards)]
-
-    def total(vs):
-        t = vs[0]
-        for v in vs[1:]:
-            t = Arith("+", t, v)
-        return t
-
+    ta, tb = a[0], b[0]
+    for v in a[1:]:
+        ta = Arith("+", ta, v)
+    for v in b[1:]:
+        tb = Arith("+", tb, v)
     law = Conj(tuple(Cmp("<=", Arith("+", x, y), Const(1)) for x, y in zip(a, b))
-               + (Cmp("=", total(a), Const(na)), Cmp("=", total(b), Const(nb))))
+               + (Cmp("=", ta, Const(na)), Cmp("=", tb, Const(nb))))
     obs = {"Anne": tuple(a), "Bill": tuple(b),
            "Cath": tuple(Arith("+", x, y) for x, y in zip(a, b))}
     vs = ValueStructure({n: (0, 1) for n in names}, law, obs)
@@ -135,26 +165,33 @@ def safe_announcements(cards: int = 7, deal=(3, 3, 1), sizes=(5, 6, 7)) -> list:
               if s[:cards] == tuple(int(k < na) for k in range(cards))
               and s[cards:] == tuple(int(na <= k < na + nb) for k in range(cards))]
     at = 1 << actual[0]
-    c_card = cards - 1
-    b_knows_a = Kv("Bill", tuple(a))
-    a_knows_b = Kv("Anne", tuple(b))
-    ignorant = Conj(tuple(Neg(K("Cath", Cmp("=", v, Const(1)))) for v in a + b))
-    bob_says = K("Bill", Cmp("=", Arith("+", a[c_card], b[c_card]), Const(0)))
-    ab, abc = ("Anne", "Bill"), ("Anne", "Bill", "Cath")
-    safe = []
-    for hands in candidate_lists(cards, na, sizes):
-        if hands[0] != tuple(range(na)):
-            continue  # false at the deal: the first check fails
-        says = K("Anne", Disj(tuple(Cmp("=", total([a[k] for k in h]), Const(na)) for h in hands)))
-        checks: list[Form] = [
-            says,
-            PubAnnounce(says, b_knows_a),
-            PubAnnounce(says, Ck(ab, b_knows_a)),
-            PubAnnounce(says, Ck(abc, ignorant)),
-            PubAnnounce(says, PubAnnounce(bob_says, Ck(ab, Conj((a_knows_b, b_knows_a))))),
-            PubAnnounce(says, PubAnnounce(bob_says, Ck(abc, ignorant))),
-        ]
-        if all(vs.holds(f) & at for f in checks):
-            safe.append(hands)
-    return safe
+    return [hands for hands in _candidates(cards, deal, sizes)
+            if all(vs.holds(f) & at for f in _checks(hands, a, b, AGENTS, na, cards - 1))]
 
+
+def safe_announcements_input(cards: int = 7, deal=(3, 3, 1), sizes=(5, 6, 7)):
+    """(candidate lists, SMCDEL input): the puzzle's Boolean encoding with six ``TRUE?``
+    jobs per candidate list, at the actual deal — for the official binary to answer.  A
+    list is safe when its six answers are all True."""
+    from smcdel_bridge.language import Prp
+    from smcdel_bridge.program import TrueQ
+
+    from pyfront.problem.dsl import parse_problem
+    from pyfront.problem.encode import Encoding
+
+    na, nb, _ = deal
+    pb = parse_problem(dsl(cards, deal, (tuple(range(na)),)))
+    enc = Encoding(pb)
+    deal_values = {**{f"a{k}": int(k < na) for k in range(cards)},
+                   **{f"b{k}": int(na <= k < na + nb) for k in range(cards)}}
+    state = next(s for s in enc.vs.states
+                 if all(s[enc.vs.names.index(n)] == v for n, v in deal_values.items()))
+    cube = enc.state_cube(state)
+    true_atoms = tuple(sorted(lit.n for lit in cube.fs if isinstance(lit, Prp)))
+    a = [Var(f"a{k}") for k in range(cards)]
+    b = [Var(f"b{k}") for k in range(cards)]
+    ids = tuple(pb.agent_ids())
+    lists = _candidates(cards, deal, sizes)
+    jobs = [TrueQ(true_atoms, enc.formula(f)) for hands in lists
+            for f in _checks(hands, a, b, ids, na, cards - 1)]
+    return lists, enc.input_text(jobs)
