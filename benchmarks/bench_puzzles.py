@@ -138,6 +138,8 @@ def main() -> int:
         failures = 0
         for name, ours, must, ref_must in CASES:
             wall, cpu, out = timed(mindgames() + ours, args.repeat)
+            if name == "russian-cards":
+                summary = out.strip().splitlines()[-1]
             if must not in out:
                 print(f"{name}: our answer is wrong: {must!r} not in the output")
                 failures += 1
@@ -159,6 +161,11 @@ def main() -> int:
             print(f"{name:<14} {wall:>9.3f}s {cpu:>5.2f}s   {rwall:>9.3f}s {rcpu:>5.2f}s   "
                   f"{ratio:>5.2f} {cpu_ratio:>5.2f}  {'met' if ok else 'MISSED'} "
                   f"(≤ {TARGET_RATIO}×{extra})")
+    sys.path.insert(0, str(REPO))
+    from pyfront.puzzles.russian_cards import _candidates
+
+    print(f"\nRussian cards: {len(_candidates(7, (3, 3, 1), (5, 6, 7)))} candidate lists hold "
+          f"Anne's hand; {summary.lstrip('# ')}")
     print()
     print("Sum and Product: `mindgames check` on `puzzle sum-product --max N`")
     print(f"{'max':>5} {'states':>7} {'solutions':>9} {'seconds':>8} {'cpu':>6}")
