@@ -41,4 +41,13 @@ def lark_cache(name: str, grammar: str) -> str | bool:
     if folder is None:
         return False
     key = f"{grammar}\0{lark.__version__}\0{sys.version_info[:2]}".encode("utf-8")
-    return os.path.join(folder, f"{name}-{hashlib.sha256(key).hexdigest()[:20]}.lark")
+    path = os.path.join(folder, f"{name}-{hashlib.sha256(key).hexdigest()[:20]}.lark")
+    if not os.path.exists(path):  # a new grammar: the tables of the old ones go
+        import glob
+
+        for old in glob.glob(os.path.join(glob.escape(folder), f"{glob.escape(name)}-*.lark")):
+            try:
+                os.unlink(old)
+            except OSError:
+                pass
+    return path

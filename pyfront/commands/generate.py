@@ -280,6 +280,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from pyfront.data.card import verify_dataset
+    from pyfront.words import count
     from ..errors import UserError
     from ..generate.card import write_generated
     from ..generate.pipeline import generate, verify
@@ -326,7 +327,7 @@ def run(args: argparse.Namespace) -> int:
         console = Console() if sys.stdout.isatty() else Console(width=120)
         for table in summary_tables(result):
             console.print(table)
-        console.print(f"wrote {len(result.rows)} rows to {out_dir}/", markup=False)
+        console.print(f"wrote {count(len(result.rows), 'row')} to {out_dir}/", markup=False)
     status = 0
     for message in broken:
         print(f"mindgames: {message}", file=sys.stderr)
