@@ -66,6 +66,9 @@ def run(args: argparse.Namespace) -> int:
             and os.path.getsize(args.output) > 0):
         raise UserError("already exists: give --resume to go on with it, or --force to "
                         "replace it", file=args.output)
+    from ..story.engines import set_answer_engine
+
+    set_answer_engine(args.engine)
     if args.format == "tomi":
         from ..tomi.check_run import run as run_tomi
 
@@ -82,8 +85,9 @@ def run(args: argparse.Namespace) -> int:
         from ..generate.stories.recheck import run as run_stories
 
         return run_stories(args)
-    if args.workers is not None and args.workers < 1:
-        raise UserError("--workers must be at least 1")
+    from .options import check_workers
+
+    check_workers(args.workers)
     if not args.timeout > 0:  # also refuses nan
         raise UserError("--timeout must be positive")
     if args.pack_size < 1:

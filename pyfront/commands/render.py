@@ -7,6 +7,10 @@ import argparse
 HELP = "render the problems and stories of a DSL file as English, SMCDEL input, JSON or DSL"
 
 
+#: the line that starts each program when a file holds several problems (an SMCDEL comment)
+SEPARATOR = "-- ==== problem"
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a DSL file (.del), or - for stdin")
     parser.add_argument("--to", choices=("english", "smcdel", "json", "dsl"), default="english",
@@ -15,7 +19,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="English style: mindgames (the published phrasing, default) or natural")
     parser.add_argument("--readable", action="store_true",
                         help="SMCDEL in the multi-line commented form instead of the published one-line form")
-    parser.add_argument("--problem", metavar="NAME", help="only the problem (or story) called NAME")
+    parser.add_argument("--problem", metavar="NAME", help="only the problem (or story) called NAME (--to smcdel: one program "
+                             "for `mindgames smcdel -`)")
 
 
 def _english(pb, style: str) -> str:
@@ -25,21 +30,64 @@ def _english(pb, style: str) -> str:
     for i, h in enumerate(pb.hypotheses):
         exp = f"  [expected: {h.expected_label}]" if h.expected is not None else ""
         lines.append(f"  {h.name}: {hypothesis_text(pb, i, style=style)}{exp}")
+    if pb.questions:
+        from pyfront.verbalize import question as question_text
+
+        for i, q in enumerate(pb.questions):
+            exp = f"  [expected: {q.expected_text()}]" if q.expected is not None else ""
+            lines.append(f"  {q.name}: {question_text(pb, i, style=style)}{exp}")
     return "\n".join(lines)
 
 
 def _smcdel(pb, readable: bool) -> str:
-    from pyfront.problem.compile import render as smcdel_text
-    out = []
-    for i, h in enumerate(pb.hypotheses):
-        text = smcdel_text(pb, i, readable=readable)
-        out.append(text if readable else f"-- {pb.name}/{h.name}\n{text}")
+    """One SMCDEL program per problem, one ``VALID?`` job per hypothesis: what
+    ``mindgames smcdel -`` reads."""
+    from pyfront.problem.compile import program
+
+    if pb.has_values:  # one structure, a job per hypothesis and question
+        from pyfront.problem.puzzle_check import puzzle_input_text
+
+        return f"-- {pb.name}\n" + puzzle_input_text(pb)
+
     if not pb.hypotheses:
-        out.append(f"-- {pb.name}: no hypothesis")
-    return "\n".join(out)
+        return f"-- {pb.name}: no hypothesis"
+    text = program(pb, readable=readable)
+    return text if text.startswith("--") else f"-- {pb.name}/{pb.hypotheses[0].name}\n{text}"
+
+
+def _puzzle_json(pb, style: str) -> dict:
+    """A problem with variables: its DSL text (its formulas have no SMCDEL form of their
+    own), English, SMCDEL program (the Boolean encoding) and answers."""
+    from pyfront.problem.dsl_print import to_dsl
+    from pyfront.problem.puzzle_check import puzzle_input_text
+    from pyfront.problem.puzzle_structure import PuzzleAnswers
+    from pyfront.verbalize import hypothesis as hypothesis_text
+    from pyfront.verbalize import premise as premise_text
+    from pyfront.verbalize import question as question_text
+
+    answers = PuzzleAnswers(pb)
+    return {
+        "name": pb.name,
+        "kind": "puzzle",
+        "agents": [a.name for a in pb.agents],
+        "variables": [v.model_dump(mode="json") for v in pb.variables],
+        "dsl": to_dsl(pb),
+        "english": {
+            "premise": premise_text(pb, style=style),
+            "hypotheses": [hypothesis_text(pb, i, style=style) for i in range(len(pb.hypotheses))],
+            "questions": [question_text(pb, i, style=style) for i in range(len(pb.questions))],
+        },
+        "answers": {
+            "hypotheses": [answers.hypothesis(i)[0] for i in range(len(pb.hypotheses))],
+            "questions": [answers.question(i)[0] for i in range(len(pb.questions))],
+        },
+        "smcdel": puzzle_input_text(pb),
+    }
 
 
 def _json(pb, style: str) -> dict:
+    if pb.has_values:
+        return _puzzle_json(pb, style)
     from pyfront.verbalize import hypothesis as hypothesis_text
     from pyfront.verbalize import premise as premise_text
     from pyfront.problem.compile import render as smcdel_text
@@ -126,7 +174,13 @@ def run(args: argparse.Namespace) -> int:
                         "(--to english, --to json, --to dsl)",
                         file=args.file, line=stories[0].line)
     if args.to == "smcdel":
-        print("\n\n".join(_smcdel(pb, args.readable) for pb in problems))
+        # an SMCDEL input holds one structure: several problems are several programs,
+        # each under a separator line; --problem NAME gives one that `mindgames smcdel -` reads
+        texts = [_smcdel(pb, args.readable) for pb in problems]
+        if len(texts) > 1:
+            texts = [f"{SEPARATOR} {pb.name} (one program; --problem {pb.name} for it alone)\n{t}"
+                     for pb, t in zip(problems, texts)]
+        print("\n\n".join(texts))
     else:
         try:
             text = "\n\n".join(_story_english(pb) if isinstance(pb, Story) else _english(pb, args.style)
