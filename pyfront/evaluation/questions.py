@@ -105,50 +105,81 @@ def choices(
 ) -> list[Choice] | None:
     """Up to ``n_options`` options: ``true_form`` (valid after the announcements and
     ``extra``) and distractors the checker finds not valid, all of ``true_form``'s
-    :func:`~.shapes.form_shape` (``hard``: the true option with its agents renamed;
-    ``easy``: hypotheses of other problems, ``pool``), in a seeded order.  With
-    ``probe='nota'`` the last option is "None of the above" and the others are as many
-    statements as there are distractors: in a ``nota_share`` of the items (default
-    1/(k+1) for k statements, so every option is as often the answer) they are all false
-    and "None of the above" is right, otherwise one is the true option.  None when no
-    false distractor is found."""
-    from .shapes import form_shape, renamings
+    :func:`~.shapes.form_shape`, in a seeded order.  ``hard``: the true option and its
+    images under one renaming of the agents (an orbit: nothing in the set of options tells
+    the true one apart but the names); ``easy``: hypotheses of other problems (``pool``).
+    With ``probe='nota'`` one statement is left out and "None of the above" ends the
+    options: the true one is left out in a ``nota_share`` of the items (default 1/(k+1)
+    for k statements shown, so every option is as often the answer), making "None of the
+    above" right.  None when no distractor is found."""
+    from .shapes import form_shape
 
-    shape = form_shape(pb, true_form)
+    true_text = say_statement(pb, true_form, style)
+    true = Choice(true_text, true_form, True, "true")
     if distractors == "hard":
-        stream: Iterator[Form] = renamings(pb, true_form, rng)
+        statements = _orbit_choices(pb, true_form, rng, extra, n_options, style)
+        if statements is None:
+            return None
+        picked = statements[1:]
     else:
+        shape = form_shape(pb, true_form)
         drawn = rng.sample(range(len(pool)), len(pool))
         stream = (pool[i] for i in drawn
                   if pool[i] != true_form and fits(pb, pool[i]) and form_shape(pb, pool[i]) == shape)
-    kind = "other agents" if distractors == "hard" else "easy"
-    true_text = say_statement(pb, true_form, style)
-    picked: list[Choice] = []
-    seen = {true_text}
-    need = n_options - 1
-    while len(picked) < need:
-        batch = list(islice(stream, 12))  # checked a few at a time: most items need one batch
-        if not batch:
-            break
-        truths = valid_after(pb, batch, extra)
-        for f, t in zip(batch, truths):
-            if t:
-                continue
-            text = say_statement(pb, f, style)
-            if text in seen:
-                continue
-            seen.add(text)
-            picked.append(Choice(text, f, False, kind))
-            if len(picked) == need:
+        picked = []
+        seen = {true_text}
+        while len(picked) < n_options - 1:
+            batch = list(islice(stream, 12))  # checked a few at a time: most need one batch
+            if not batch:
                 break
-    if not picked:
-        return None
-    true = Choice(true_text, true_form, True, "true")
+            for f, t in zip(batch, valid_after(pb, batch, extra)):
+                text = say_statement(pb, f, style)
+                if t or text in seen:
+                    continue
+                seen.add(text)
+                picked.append(Choice(text, f, False, "easy"))
+                if len(picked) == n_options - 1:
+                    break
+        if not picked:
+            return None
     if probe != "nota":
         options = picked + [true]
         rng.shuffle(options)
         return options
+    # one statement is left out: the true one in a share of the items (default 1/(k+1) for
+    # k statements shown, as if the one left out were drawn at random), a false one otherwise
     share = 1 / (len(picked) + 1) if nota_share is None else nota_share
-    shown = picked if rng.random() < share else picked[:-1] + [true]
+    if rng.random() < share:
+        shown = list(picked)
+    else:
+        shown = picked[:]
+        shown.pop(rng.randrange(len(shown)))
+        shown.append(true)
     rng.shuffle(shown)
     return shown + [Choice(NOTA, None, None, "nota")]
+
+
+def _orbit_choices(pb: Problem, true_form: Form, rng: random.Random, extra: Sequence[Form],
+                   n_options: int, style: str) -> list[Choice] | None:
+    """The true option and its images under one renaming of the agents (``f, τf, τ²f …``),
+    every image checked false: the longest such orbit (at most ``n_options``), the first of
+    that length in a seeded order; None when no renaming gives one."""
+    from .shapes import orbits
+
+    cycles = orbits(pb, true_form, rng, n_options)
+    members = list(dict.fromkeys(g for c in cycles for g in c[1:]))
+    if not members:
+        return None
+    false = {g for g, t in zip(members, valid_after(pb, members, extra)) if not t}
+    best: list[Choice] | None = None
+    for cycle in cycles:
+        if best is not None and len(cycle) <= len(best):
+            continue
+        if not all(g in false for g in cycle[1:]):
+            continue
+        texts = [say_statement(pb, g, style) for g in cycle]
+        if len(set(texts)) != len(texts):
+            continue
+        best = [Choice(texts[0], cycle[0], True, "true")] + [
+            Choice(t, g, False, "other agents") for t, g in zip(texts[1:], cycle[1:])]
+    return best

@@ -97,3 +97,41 @@ def renamings(pb: Problem, f: Form, rng: random.Random) -> Iterator[Form]:
         if g not in seen:
             seen.add(g)
             yield g
+
+
+def _permutations(n: int, rng: random.Random) -> list[tuple[int, ...]]:
+    if n <= 5:
+        perms = [p for p in permutations(range(n)) if p != tuple(range(n))]
+        rng.shuffle(perms)
+        return perms
+    out = []
+    for _ in range(MAX_RENAMINGS):
+        p = list(range(n))
+        rng.shuffle(p)
+        out.append(tuple(p))
+    return out
+
+
+def orbits(pb: Problem, f: Form, rng: random.Random, limit: int = 4) -> list[list[Form]]:
+    """For renamings τ of the agents in a seeded order, the cycle ``f, τf, τ²f, …`` (at
+    most ``limit`` long, at least two): options that are one orbit of a renaming, so
+    that renaming the agents by τ maps the set onto itself and ``f`` onto another member —
+    nothing but the names tells ``f`` from the others."""
+    ids = pb.agent_ids()
+    atoms = pb.predicate_atoms
+    whole: list[list[Form]] = []
+    cut: list[list[Form]] = []  # longer cycles, cut short: used only when no other fits
+    seen: set[frozenset] = set()
+    for p in _permutations(len(ids), rng):
+        agent_map = {ids[i]: ids[j] for i, j in enumerate(p)}
+        atom_map = {atoms[i]: atoms[j] for i, j in enumerate(p)} if atoms else {}
+        cycle = [f]
+        g = rename(f, agent_map, atom_map)
+        while g != f and len(cycle) < 12:
+            cycle.append(g)
+            g = rename(g, agent_map, atom_map)
+        key = frozenset(cycle[:limit])
+        if len(cycle) >= 2 and key not in seen:
+            seen.add(key)
+            (whole if len(cycle) <= limit else cut).append(cycle[:limit])
+    return whole + cut
