@@ -64,6 +64,13 @@ def main() -> int:
         if SAMPLE.is_file():
             code, s = run("audit", str(SAMPLE), "-o", str(tmp / "a0"))
             show("published sample rows (sample.csv)", tmp / "a0", code, s)
+            import csv
+
+            with open(SAMPLE, newline="", encoding="utf-8") as fh:
+                published = list(csv.DictReader(fh))
+            right = sum(int(r["deberta_pred"]) == (r["label"] == "entailment") for r in published)
+            print(f"the rows' own deberta_pred: {right} of {len(published)} right "
+                  f"({right / len(published):.3f})\n")
         else:
             print(f"(published sample rows not found at {SAMPLE}: skipped)\n")
         if args.sample_only:

@@ -125,7 +125,7 @@ def test_unknown_balance_mode_is_refused():
 
 
 def test_stories_refuse_the_option(tmp_path, capsys):
-    code = main(["generate", "--family", "stories", "--size", "4", "--balance", "hypothesis",
+    code = main(["generate", "--family", "stories", "--size", "4", "--balance", "none",
                  "-o", str(tmp_path / "s")])
     assert code == 1
     assert "--balance is an option of --family mindgames" in capsys.readouterr().err
