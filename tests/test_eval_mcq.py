@@ -126,3 +126,30 @@ def test_published_rows(sample_csv):
         nota_right = item.options[item.gold] == NOTA
         assert truths.count(True) == (0 if nota_right else 1)
         assert item.prompt.startswith(fields["premise"])
+
+
+def _renamed(text: str, mapping: dict[str, str]) -> str:
+    return re.sub(r"\b(" + "|".join(map(re.escape, mapping)) + r")\b", lambda m: mapping[m[1]], text)
+
+
+def test_hard_options_are_one_orbit_of_a_renaming(rows):
+    """Some renaming of the people maps the set of options onto itself and the true option
+    onto a false one: nothing in the options but the names tells which is true."""
+    from itertools import permutations
+
+    sets = settings(["mcq"], ["retrospective", "prospective"], ["hard"], ["none"])
+    by_id = {f["id"]: f for _, f in rows}
+    checked = 0
+    for item in build_items(rows, sets, seed=4).items:
+        names = list(by_id[item.id.split("/")[0]]["names"])
+        options = set(item.options)
+        found = False
+        for perm in permutations(names):
+            mapping = dict(zip(names, perm))
+            if {_renamed(o, mapping) for o in options} == options and \
+                    _renamed(item.options[item.gold], mapping) != item.options[item.gold]:
+                found = True
+                break
+        assert found, item.options
+        checked += 1
+    assert checked >= 20
