@@ -107,6 +107,7 @@ class SymbolicEventBackend(EventBackend):
 
         sm, codes = encode_kripke(model)
         t = sm.table(form)
+        t &= sm.law
         return frozenset(w for w in model.worlds if (codes.x[w] & t) != sm.space.false)
 
     def run(self, model, actions, queries):

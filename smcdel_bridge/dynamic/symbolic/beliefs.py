@@ -37,6 +37,10 @@ class SymbolicBeliefState:
     revisions: tuple = ()
     _view: SymbolicModel | None = field(default=None, repr=False)
 
+    def __post_init__(self):
+        #: the variables in use when the state was made
+        self.nvars = self.space.n
+
     def view(self) -> SymbolicModel:
         """The belief view: each agent's relation goes to the most plausible worlds of
         its cell (formulas are evaluated here)."""
@@ -65,7 +69,7 @@ class SymbolicBeliefState:
 
     def size(self) -> int:
         """How many worlds (assignments of the law; before any contraction)."""
-        return self.space.count(self.law)
+        return self.space.count(self.law, self.nvars)
 
 
 def priority_update(state: SymbolicBeliefState, action: EventPlausibilityModel

@@ -34,6 +34,8 @@ class SymbolicModel:
         self._succ: dict[str, object] = {}
         self._memo: dict[Form, object] = {}
         self._law_y = None
+        #: the variables in use when the model was made (later ones belong to others)
+        self.nvars = space.n
 
     # --- relations ---------------------------------------------------------------------
 
@@ -81,7 +83,8 @@ class SymbolicModel:
         return (self.law & ~self.table(form)) == self.space.false
 
     def size(self) -> int:
-        return self.space.count(self.law)
+        """How many worlds."""
+        return self.space.count(self.law, self.nvars)
 
     # --- update ----------------------------------------------------------------------------
 

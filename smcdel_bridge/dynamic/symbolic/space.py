@@ -100,11 +100,13 @@ class VarSpace:
             out &= vs[k] if (value >> i) & 1 else ~vs[k]
         return out
 
-    def count(self, u) -> int:
-        """Satisfying assignments of ``u`` (over the unprimed copies only)."""
+    def count(self, u, nvars: int | None = None) -> int:
+        """Satisfying assignments of ``u`` over the unprimed copies of the first ``nvars``
+        variables (default: all), which must hold its support."""
+        nvars = self.n if nvars is None else nvars
         if u == self.false:
             return 0
-        return int(self.bdd.count(u, nvars=self.n)) if self.n else 1
+        return int(self.bdd.count(u, nvars=nvars)) if nvars else 1
 
 
 def bits_for(n: int) -> int:
