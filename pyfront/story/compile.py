@@ -69,8 +69,8 @@ __all__ = ["NOTHING", "CompiledStory", "answer_engine", "engine_name", "set_answ
 
 #: ``auto`` takes the explicit engine while the start has at most this many worlds and the
 #: story at most :data:`AUTO_EVENTS` events, the symbolic one beyond
-AUTO_WORLDS = 64
-AUTO_EVENTS = 40
+AUTO_WORLDS = 16
+AUTO_EVENTS = 8
 
 
 def start_size(story: Story) -> int:

@@ -72,12 +72,13 @@ class _Knowledge:
     def __init__(self, agents, room, other, obj, containers):
         self.key = (agents, (room, other), obj, containers)
         self.state = None
+        self.engine = None
         self.done = 0
 
     def open_to(self, steps: list[Step]) -> dict[str, list[str]]:
         """Agent -> the containers it does not know the object is not in (in declaration
         order): ``not K("X!", not location(obj) = c)`` at the actual world."""
-        from ...story.compile import event_action, initial_state, update
+        from ...story.compile import answer_engine, event_action, initial_state, update
         from ...story.model import knowledge_id
         from ...tomi.translate import build_story, variable_name
         from smcdel_bridge.language import K, Neg
@@ -86,15 +87,17 @@ class _Knowledge:
         story = build_story("story", agents, rooms, {obj: containers}, {obj: containers[0]},
                             steps)
         if self.state is None:
-            self.state = initial_state(story)
+            self.engine = answer_engine(story)
+            self.state = initial_state(story, self.engine)
         for i in range(self.done, len(story.events)):
-            self.state = update(self.state, event_action(story, i), i + 1)
+            self.state = update(self.state, event_action(story, i), i + 1, self.engine)
         self.done = len(story.events)
         global LAST_PREFIX
-        LAST_PREFIX = (self.key, tuple(steps), self.state)
+        LAST_PREFIX = (self.key, tuple(steps), self.state, self.engine)
         var = variable_name(obj)
         return {a: [c for c in containers
-                    if not self.state.holds(K(knowledge_id(a), Neg(story.value_form(var, c))))]
+                    if not self.engine.holds(self.state,
+                                             K(knowledge_id(a), Neg(story.value_form(var, c))))]
                 for a in agents}
 
 

@@ -12,8 +12,8 @@ from typing import Iterable, Sequence
 from ...native.bdd_manager import load_implementation
 
 #: bytes CUDD sizes its caches for (not a hard limit)
-MEMORY_ESTIMATE = 2**28
-INITIAL_CACHE = 2**14
+MEMORY_ESTIMATE = 2**25
+INITIAL_CACHE = 2**10
 
 
 class VarSpace:
