@@ -138,6 +138,8 @@ class Step:
     #: with this event would have left inconsistent: no world believed possible
     kripke_inconsistent: tuple[str, ...] = ()
     queries: tuple[QueryAnswer, ...] = ()
+    #: the number of worlds when the symbolic engine keeps them (``worlds`` is then empty)
+    size: int | None = None
 
     @property
     def short(self) -> dict[str, str]:
