@@ -170,3 +170,42 @@ def test_random_stories_agree(story):
     explicit = _answers_or_error(story, "explicit")
     assume(explicit[0] != "error" or "cannot happen" in explicit[1])
     assert _answers_or_error(story, "symbolic") == explicit
+
+
+# --- the commands and the page choose the engine ------------------------------------------
+
+BIG = ("story big\n agents Ann, Bob, Cy\n" + "".join(f" proposition p{i}\n" for i in range(12))
+       + " actually p0\n Ann peeks at p0\n"
+       + " hypothesis h: Bob believes that Ann does not know whether p0 expect true\n")
+
+
+def test_explain_a_large_story_answers_without_listing_worlds(tmp_path):
+    from pyfront.explain.story import render_stories
+    from pyfront.explain.story_symbolic import explain_engine, explain_story_symbolic
+
+    story = parse_story(BIG)
+    assert explain_engine(story) == "symbolic"
+    text = render_stories([explain_story_symbolic(story)])
+    assert "8192 worlds, kept as BDDs" in text  # 2**12 valuations x (peeked or not)
+    assert "Answer: true (expected true: as expected)" in text
+
+
+def test_the_page_answers_a_large_story_without_pictures():
+    from pyfront.web.compute import explain_source
+
+    page = explain_source(BIG)["problems"][0]
+    assert page["hypotheses"][0]["label"] == "true"
+    assert page["steps"][1]["picture"]["svg"] is None
+    assert "symbolic engine" in page["steps"][1]["picture"]["message"]
+    small = explain_source((REPO / "examples" / "stories" / "coin.del").read_text())
+    assert small["problems"][0]["steps"][0]["picture"]["svg"]
+
+
+def test_check_and_del_take_the_engine(tmp_path, capsys):
+    from pyfront.cli import main
+
+    path = tmp_path / "big.del"
+    path.write_text(BIG)
+    for engine in ("symbolic", "auto"):
+        assert main(["check", str(path), "--engine", engine, "-q", "--json"]) == 0
+        assert '"agrees": true' in capsys.readouterr().out
