@@ -209,3 +209,44 @@ def test_check_and_del_take_the_engine(tmp_path, capsys):
     for engine in ("symbolic", "auto"):
         assert main(["check", str(path), "--engine", engine, "-q", "--json"]) == 0
         assert '"agrees": true' in capsys.readouterr().out
+
+
+def test_timeout_fails_one_story_and_the_rest_goes_on(tmp_path, capsys):
+    from pyfront.cli import main
+
+    coin = (REPO / "examples" / "stories" / "coin.del").read_text()
+    path = tmp_path / "mixed.del"
+    path.write_text(BIG + "\n" + coin)  # BIG takes minutes on the explicit engine
+    code = main(["check", str(path), "--engine", "explicit", "--timeout", "1", "--json", "-q"])
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert "story big: timed out after 1 s (--timeout)" in lines[0]
+    assert len(lines) == 1 + 8 and all('"agrees": true' in ln for ln in lines[1:])
+
+
+def test_item_deadline_interrupts_python_code():
+    import time
+
+    from pyfront.checking.deadline import ItemTimeout, item_deadline
+
+    start = time.perf_counter()
+    with pytest.raises(ItemTimeout):
+        with item_deadline(0.2):
+            while True:
+                pass
+    assert time.perf_counter() - start < 2
+    with item_deadline(5):  # no alarm left behind
+        pass
+
+
+def test_long_stories_report_each_event():
+    from pyfront.story.engines import set_event_hook
+
+    seen = []
+    set_event_hook(lambda name, done, total: seen.append((name, done, total)))
+    try:
+        story = parse_story((REPO / "examples" / "stories" / "coin.del").read_text())
+        compile_story(story, "symbolic").states
+    finally:
+        set_event_hook(None)
+    assert seen == [("coin", 1, 2), ("coin", 2, 2)]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from smcdel_bridge.dynamic.semantics import truth_set
+from pyfront.story.model import belief_id
 from smcdel_bridge.language import (
     Bot, Ck, Conj, Disj, Dk, Equi, Form, Impl, K, Kw, Neg, Prp, Top,
 )
@@ -138,8 +139,7 @@ class Step:
     #: with this event would have left inconsistent: no world believed possible
     kripke_inconsistent: tuple[str, ...] = ()
     queries: tuple[QueryAnswer, ...] = ()
-    #: the number of worlds when the symbolic engine keeps them (``worlds`` is then empty)
-    size: int | None = None
+    size: int | None = None  #: worlds kept as BDDs by the symbolic engine (none listed)
 
     @property
     def short(self) -> dict[str, str]:
@@ -262,8 +262,6 @@ class _Explainer:
                 post.append(f"{self.dsl(Prp(atom))} := {self.dsl(f)}")
             events.append(EventNode(e.name, self.dsl(e.pre), tuple(post), e.name in m.actual))
         names = [e.name for e in m.events]
-        from ..story.model import belief_id
-
         arrows = tuple(
             (a, tuple((e, tuple(f for f in names if f in pa.believed(a, e))) for e in names))
             for a in self.story.agents

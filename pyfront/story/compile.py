@@ -54,7 +54,7 @@ from smcdel_bridge.language import BOT, TOP, Conj, Disj, Form, Neg, Prp
 
 from ..errors import UserError
 from . import model as M
-from .engines import chosen_engine, set_answer_engine
+from .engines import chosen_engine, event_done, set_answer_engine
 from .model import Story, belief_id, knowledge_id
 
 #: the explicit engine's state (kept under the name the story layer has always used)
@@ -153,6 +153,7 @@ class CompiledStory:
                     states.append(self.engine.update(states[-1], pa, i + 1))
                 except InexecutableAction:
                     raise UserError(_cannot_happen(self.story.events[i], pa), line=pa.line) from None
+                event_done(self.story.name, i + 1, len(self.actions))
             self._states = states
         return self._states
 
