@@ -148,22 +148,28 @@ class SymbolicModel:
         event bits spell which event happened; each changed atom gets a fresh variable
         holding its new value."""
         sp = self.space
-        ebits = sp.fresh(bits_for(len(events)))
-        codes = {e.name: sp.code(ebits, i) for i, e in enumerate(events)}
-        codes_y = {e.name: sp.code(ebits, i, primed=True) for i, e in enumerate(events)}
+        pres = [self.table(e.pre) for e in events]
         changed = sorted({p for e in events for p in e.post})
         old = {p: (sp.x(self.cur[p]) if p in self.cur else sp.false) for p in changed}
+        values = [{p: self.table(e.post[p]) if p in e.post else old[p] for p in changed}
+                  for e in events]
+        # the bits below what the preconditions and postconditions speak of
+        ebits = sp.fresh(bits_for(len(events)), near=pres + [v for vs in values
+                                                             for v in vs.values()])
+        codes = {e.name: sp.code(ebits, i) for i, e in enumerate(events)}
+        codes_y = {e.name: sp.code(ebits, i, primed=True) for i, e in enumerate(events)}
         cur = dict(self.cur)
-        new = dict(zip(changed, sp.fresh(len(changed))))
+        bits = [sp.x(k) for k in ebits]
+        new = {p: sp.fresh(1, near=[v[p] for v in values] + [old[p]] + bits)[0]
+               for p in changed}
         cur.update(new)
         step = sp.false
-        for e in events:
-            part = codes[e.name] & self.table(e.pre)
+        for e, pre, vs in zip(events, pres, values):
+            part = codes[e.name] & pre
             if part == sp.false:
                 continue
             for p in changed:
-                value = self.table(e.post[p]) if p in e.post else old[p]
-                part &= sp.bdd.apply("<=>", sp.x(new[p]), value)
+                part &= sp.bdd.apply("<=>", sp.x(new[p]), vs[p])
             step |= part
         return self.law & step, step, cur, codes, codes_y
 
