@@ -23,7 +23,9 @@ from .model import Story, belief_id, knowledge_id
 _SETUP = {"common_fact", "actual_fact", "s_observes", "starts_in", "initial_model"}
 _DECLARATIONS = {"agents", "rooms", "variable", "s_proposition"}
 _EVENTS = {"enter", "leave", "move", "put", "set_to", "turn", "announce_s", "says", "tells",
-           "tells_whether", "lies", "peeks", "looks", "shows", "event_model"}
+           "tells_whether", "lies", "claims", "asserts", "peeks", "looks", "shows", "event_model"}
+#: the trust policy: anywhere in the story, in order
+_TRUST = {"trusts", "distrusts", "trust_rule"}
 
 
 class StoryBuilder(FormulaReader):
@@ -193,7 +195,8 @@ class StoryBuilder(FormulaReader):
         statements = [s for s in statements if isinstance(s, Tree)]
         self._declare(statements, label)
         fields: dict[str, Any] = {"common": [], "actually": [], "observes": [], "starts_in": [],
-                                  "events": [], "hypotheses": [], "questions": [], "initial": None}
+                                  "events": [], "hypotheses": [], "questions": [], "initial": None,
+                                  "trust": []}
         seen_obs: set[str] = set()
         names: set[str] = set()
         counter = 0
@@ -207,6 +210,8 @@ class StoryBuilder(FormulaReader):
                 self._setup(st, fields, seen_obs)
             elif kind in _EVENTS:
                 fields["events"].append(self.event(st, len(fields["events"])))
+            elif kind in _TRUST:
+                fields["trust"].extend(self.trust(st))
             elif kind in ("s_hypothesis", "question"):
                 counter += 1
                 hl = st.children[0]
@@ -351,12 +356,26 @@ class StoryBuilder(FormulaReader):
         if k == "says":
             return M.Tell(agent=self.agent(ch[0]), formula=self.formula(ch[1]), line=line,
                           **self.modifier(ch[2], {}))
-        if k in ("tells", "lies"):
+        if k == "tells":
             who, listeners = self.agent(ch[0]), self.agent_list(ch[1])
             if who in listeners:
                 raise self.error(f"{who} cannot tell themselves", ch[1])
-            cls = M.TellPrivate if k == "tells" else M.Lie
-            return cls(agent=who, listeners=listeners, formula=self.formula(ch[2]), line=line)
+            return M.TellPrivate(agent=who, listeners=listeners, formula=self.formula(ch[2]),
+                                 line=line)
+        if k in ("lies", "claims", "asserts"):
+            who = self.agent(ch[0])
+            listeners = self.agent_list(ch[1]) if ch[1] is not None else ()
+            if who in listeners:
+                raise self.error(f"{who} cannot tell themselves", ch[1])
+            if listeners and ch[3] is not None:
+                raise self.error("who hears a message to named listeners is fixed: only they "
+                                 "do ('seen by', 'unseen by' and 'secretly' are for words said "
+                                 "aloud)", ch[3])
+            fields = dict(agent=who, listeners=listeners, formula=self.formula(ch[2]), line=line)
+            if k == "lies":
+                return M.Lie(**self.modifier(ch[3], fields))
+            return M.Claim(stance="sincere" if k == "claims" else "open",
+                           **self.modifier(ch[3], fields))
         if k == "tells_whether":
             who, listeners = self.agent(ch[0]), self.agent_list(ch[1])
             return M.TellSemiPrivate(agent=who, listeners=listeners, formula=self.formula(ch[2]),
@@ -373,6 +392,31 @@ class StoryBuilder(FormulaReader):
         if k == "event_model":
             return self.event_model(st)
         raise self.error(f"unexpected {k}", st)
+
+    def trust(self, st) -> list[M.Trust]:
+        """``Bob trusts Ann, Cy`` / ``nobody trusts Cy`` / ``Bob trusts nobody`` /
+        ``Bob does not trust Ann`` / ``everyone trusts whoever left the room later than
+        themselves``."""
+        from lark import Tree
+
+        line = st.meta.line
+        if st.data == "trust_rule":
+            return [M.Trust(rule="left_later", line=line)]
+
+        def side(node) -> tuple[tuple[str | None, ...], bool | None]:
+            if isinstance(node, Tree) and node.data == "nobody_":
+                return (None,), False
+            if isinstance(node, Tree) and node.data == "everyone_":
+                return (None,), True
+            if isinstance(node, Tree) and node.data == "names":
+                return self.agent_list(node), None
+            return (self.agent(node),), None
+
+        who, who_q = side(st.children[0])
+        whom, whom_q = side(st.children[1])
+        trusts = st.data == "trusts" and who_q is not False and whom_q is not False
+        return [M.Trust(listener=a, speaker=b, trusts=trusts, line=line)
+                for a in who for b in whom]
 
     def event_model(self, st) -> M.EventModel:
         label, *lines = st.children
