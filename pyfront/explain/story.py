@@ -12,6 +12,8 @@ text.  The tests check every edge of the pictures against the engine's relations
 
 from __future__ import annotations
 
+from ..errors import UserError
+
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -161,6 +163,10 @@ class StoryExplanation:
     agents: tuple[str, ...]
     setup: str
     steps: tuple[Step, ...] = field(default=())
+    #: the event the story stops at because it cannot happen: its English, and the
+    #: one-line reason (``FILE:LINE: '…' cannot happen here: …`` once the file is known)
+    stopped: str | None = None
+    reason: "UserError | None" = None
 
     @property
     def disagreements(self) -> int:
@@ -442,14 +448,24 @@ class _Explainer:
     def _kripke_inconsistent(self, before: "StoryState", pa: "PlausibleAction") -> tuple[str, ...]:
         """The agents the plain product update (belief model x belief action model) leaves
         believing no world possible at an actual world."""
-        from smcdel_bridge.dynamic import InexecutableAction, product_update
+        from smcdel_bridge.dynamic import ActionModel, InexecutableAction, product_update
 
+        from ..story.model import belief_id, knowledge_id
+
+        # preconditions may speak of knowledge (a speaker knows what she says): the
+        # product keeps the knowledge relations (cells) beside the belief arrows
+        m = pa.model
+        relations = {}
+        for a in self.story.agents:
+            relations[belief_id(a)] = dict(pa.arrows[a])
+            relations[knowledge_id(a)] = {e: tuple(c) for c in m.cells[knowledge_id(a)] for e in c}
+        action = ActionModel(tuple(relations), m.events, relations, m.actual, m.label)
         try:
-            after = product_update(before.belief_model(), pa.belief_action())
+            after = product_update(before.model, action)
         except InexecutableAction:
             return ()
         return tuple(a for a in self.story.agents
-                     if any(not after.successors(a, w) for w in after.actual))
+                     if any(not after.successors(belief_id(a), w) for w in after.actual))
 
 
 def _stamp(r: Reason, f: Form, world: str) -> Reason:
@@ -459,15 +475,20 @@ def _stamp(r: Reason, f: Form, world: str) -> Reason:
 
 
 def explain_story(story: "Story") -> StoryExplanation:
-    """Everything ``mindgames explain`` shows about one story (UserError, naming the line,
-    when an event cannot happen)."""
+    """Everything ``mindgames explain`` shows about one story: every step up to the first
+    event that cannot happen, then that event and why (``stopped``, ``reason``)."""
     from ..story.compile import compile_story
-    from ..verbalize.story import setup_text
+    from ..verbalize.story import event_sentence, setup_text
 
     compiled = compile_story(story)
     ex = _Explainer(story, compiled)
-    steps = tuple(ex.step(k, state) for k, state in enumerate(compiled.states))
-    return StoryExplanation(story.name, tuple(story.agents), setup_text(story, ex.words), steps)
+    states, failure = compiled.run()
+    steps = tuple(ex.step(k, state) for k, state in enumerate(states))
+    stopped = None
+    if failure is not None:
+        stopped = f"Event {len(states)}: {event_sentence(story, len(states) - 1, ex.words)}"
+    return StoryExplanation(story.name, tuple(story.agents), setup_text(story, ex.words), steps,
+                            stopped, failure)
 
 
 def render_stories(stories: "list[StoryExplanation]", fmt: str = "text") -> str:

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from smcdel_bridge.dynamic import Event, InexecutableAction, KripkeModel
+from smcdel_bridge.dynamic import speech
 from smcdel_bridge.dynamic.belief.events import (
     NOTHING, PlausibleAction, build_action, doubled as _doubled, observed as _observed,
 )
@@ -61,7 +62,7 @@ StoryState = BeliefState
 
 __all__ = ["NOTHING", "CompiledStory", "PlausibleAction", "QueryResult", "Revision",
            "StoryState", "answer_where", "compile_story", "evaluate", "event_action",
-           "initial_state", "update"]
+           "evaluate_partial", "initial_state", "update"]
 
 
 # --- the agents and their ids ----------------------------------------------------------------
@@ -112,23 +113,47 @@ class CompiledStory:
     def states(self) -> list:
         """The state before the first event and after each event (``len(events) + 1``);
         UserError (naming the line) when an event cannot happen."""
+        states, failure = self.run()
+        if failure is not None:
+            raise failure
+        return states
+
+    def run(self) -> tuple[list, UserError | None]:
+        """The states as far as the story can go (the start, then one per event that can
+        happen), and why it stops there (None: every event happens)."""
         if self._states is None:
-            states = [self.start]
+            states, failure = [self.start], None
             for i, pa in enumerate(self.actions):
                 try:
                     states.append(self.engine.update(states[-1], pa, i + 1))
                 except InexecutableAction:
-                    raise UserError(_cannot_happen(self.story.events[i], pa), line=pa.line) from None
-            self._states = states
-        return self._states
+                    failure = UserError(cannot_happen(self.story, i, pa), line=pa.line)
+                    break
+            self._states, self._failure = states, failure
+        return self._states, self._failure
+
+    _failure: UserError | None = field(default=None, repr=False)
 
 
-def _cannot_happen(ev, pa: PlausibleAction) -> str:
+def cannot_happen(story: Story, index: int, pa: PlausibleAction) -> str:
+    """Why event ``index`` cannot happen, quoting its line as written."""
+    from ..verbalize.story_words import StoryWords
+
+    ev = story.events[index]
+    quoted = f"'{ev.source or pa.label}' cannot happen here"
+    said = StoryWords(story).clause
+    if isinstance(ev, (M.Tell, M.TellPrivate)):
+        return f"{quoted}: {ev.agent} does not know that {said(ev.formula)}"
+    if isinstance(ev, M.TellSemiPrivate):
+        return f"{quoted}: {ev.agent} does not know whether {said(ev.formula)}"
     if isinstance(ev, M.Lie):
-        return f"'{pa.label}' cannot happen here: a lie must be false, and this is true"
+        return (f"{quoted}: a liar believes the opposite of what she says, and {ev.agent} "
+                f"does not believe that {said(Neg(ev.formula))}")
+    if isinstance(ev, M.Claim):
+        return f"{quoted}: {ev.agent} does not believe that {said(ev.formula)}"
     if isinstance(ev, M.EventModel):
-        return f"'{pa.label}' cannot happen here: the precondition of its actual event is false"
-    return f"'{pa.label}' cannot happen here: what is said must be true, and it is false"
+        return f"{quoted}: the precondition of its actual event is false"
+    return f"{quoted}: what is announced must be true, and it is false"
 
 
 def compile_story(story: Story, engine: str | BeliefEngine = "explicit") -> CompiledStory:
@@ -250,25 +275,16 @@ def event_action(story: Story, index: int) -> PlausibleAction:
         return observed(label, agents, [Event("turned", TOP, post)], ["turned"], obs, line=line)
     if isinstance(ev, M.Announce):
         return observed(label, agents, [Event("said", ev.formula, {})], ["said"], agents, line=line)
+    ids = agent_ids(agents)
     if isinstance(ev, (M.Tell, M.TellPrivate)):
-        return observed(label, agents, [Event("said", ev.formula, {})], ["said"], obs, line=line)
+        return speech.knowledge_announcement(label, ids, ev.agent, ev.formula, obs, line)
     if isinstance(ev, M.TellSemiPrivate):
-        yes, no = Event("said_yes", ev.formula, {}), Event("said_no", Neg(ev.formula), {})
-        told = {ev.agent, *ev.listeners}
-        split = {a: [["said_yes"], ["said_no"]] for a in told}
-        return observed(label, agents, [yes, no], ["said_yes", "said_no"], obs, split, line)
-    if isinstance(ev, M.Lie):
-        lied, honest = Event("lied", Neg(ev.formula), {}), Event("honest", ev.formula, {})
-        events = [lied, honest, Event(NOTHING, TOP, {})]
-        views = {}
-        for a in agents:
-            if a == ev.agent:
-                views[a] = [{"lied": 0}, {"honest": 0}, {NOTHING: 0}]
-            elif a in ev.listeners:
-                views[a] = [{"honest": 0, "lied": 1}, {NOTHING: 0}]
-            else:
-                views[a] = [{NOTHING: 0, "honest": 1, "lied": 1}]
-        return _build(label, agents, events, ["lied"], views, line)
+        return speech.knowledge_whether(label, ids, ev.agent, ev.formula, ev.listeners, obs, line)
+    if isinstance(ev, (M.Lie, M.Claim)):
+        kind = "lie" if isinstance(ev, M.Lie) else ("claim" if ev.stance == "sincere" else "open")
+        hearers = set(ev.listeners) if ev.listeners else set(obs) - {ev.agent}
+        trusts = {h: story.trusts(h, ev.agent, index) for h in hearers}
+        return speech.assertion(label, ids, ev.agent, ev.formula, kind, hearers, trusts, line)
     if isinstance(ev, (M.Peek, M.Look, M.Show)):
         real = _value_events(story, ev.variable, "saw")
         names = [e.name for e in real]
@@ -308,7 +324,11 @@ def answer_where(story: Story, agent_path: Sequence[str], variable: str, step: i
     """The values of ``variable`` that the nested belief of ``agent_path`` allows (at the
     actual worlds, after ``step`` events; default: the end), in declaration order."""
     compiled = compiled or compile_story(story)
-    state = compiled.states[len(story.events) if step is None else step]
+    states, failure = compiled.run()
+    at = len(story.events) if step is None else step
+    if at >= len(states):
+        raise failure
+    state = states[at]
     var = story.variable(variable)
     allowed = compiled.engine.possible(state, [belief_id(a) for a in agent_path],
                                        [story.value_form(variable, x) for x in var.values])
@@ -337,15 +357,29 @@ class QueryResult:
 
 
 def evaluate(story: Story, compiled: CompiledStory | None = None) -> list[QueryResult]:
-    """Every hypothesis and question of ``story`` answered, in the order written."""
+    """Every hypothesis and question of ``story`` answered, in the order written
+    (UserError when an event cannot happen: :func:`evaluate_partial` keeps the answers
+    before it)."""
+    results, failure = evaluate_partial(story, compiled)
+    if failure is not None:
+        raise failure
+    return results
+
+
+def evaluate_partial(story: Story, compiled: CompiledStory | None = None
+                     ) -> tuple[list[QueryResult], UserError | None]:
+    """The hypotheses and questions written before the first event that cannot happen,
+    answered in order, and the error of that event (None: the whole story happens)."""
     compiled = compiled or compile_story(story)
-    states = compiled.states
+    states, failure = compiled.run()
     out = []
     for q in story.queries():
+        if q.step >= len(states):
+            break
         if isinstance(q, M.Hypothesis):
             out.append(QueryResult(q.name, "hypothesis", q.step, q.line,
                                    compiled.engine.holds(states[q.step], q.formula), q.expected))
         else:
             vals = answer_where(story, q.path, q.variable, q.step, compiled)
             out.append(QueryResult(q.name, "question", q.step, q.line, tuple(vals), q.expected))
-    return out
+    return out, failure

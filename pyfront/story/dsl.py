@@ -31,8 +31,9 @@ _TRUST = {"trusts", "distrusts", "trust_rule"}
 class StoryBuilder(FormulaReader):
     """Resolves one ``story`` tree into a :class:`Story`."""
 
-    def __init__(self, tree, filename: str):
+    def __init__(self, tree, filename: str, text: str = ""):
         self.tree = tree
+        self.lines = text.splitlines()
         self.filename = filename
         self.agents: list[str] = []
         self.rooms: list[str] = []
@@ -209,7 +210,10 @@ class StoryBuilder(FormulaReader):
                     raise self.error("this describes the start: write it before the first event", st)
                 self._setup(st, fields, seen_obs)
             elif kind in _EVENTS:
-                fields["events"].append(self.event(st, len(fields["events"])))
+                ev = self.event(st, len(fields["events"]))
+                if 0 < st.meta.line <= len(self.lines):
+                    ev = ev.model_copy(update={"source": self.lines[st.meta.line - 1].strip()})
+                fields["events"].append(ev)
             elif kind in _TRUST:
                 fields["trust"].extend(self.trust(st))
             elif kind in ("s_hypothesis", "question"):
@@ -567,7 +571,7 @@ def parse_document(text: str, filename: str = "<string>") -> list:
         if kind == "problem":
             item = _Builder(t, filename).build()
         elif kind == "story":
-            item = StoryBuilder(t, filename).build()
+            item = StoryBuilder(t, filename, text).build()
         else:
             continue
         if item.name in seen:

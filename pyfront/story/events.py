@@ -16,6 +16,8 @@ from .parts import Formula, _Names, _Part
 
 class _Event(_Part):
     line: int | None = Field(default=None, exclude=True)
+    #: the source line as written (for messages; not part of the event's value)
+    source: str | None = Field(default=None, exclude=True)
 
     @model_validator(mode="after")
     def _not_to_oneself(self):

@@ -85,7 +85,7 @@ class _Part(BaseModel):
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
     def _value(self) -> tuple:
-        return tuple((k, v) for k, v in self.__dict__.items() if k != "line")
+        return tuple((k, v) for k, v in self.__dict__.items() if k not in ("line", "source"))
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
