@@ -17,9 +17,11 @@ and Baltag & Smets' soft updates:
   - a hearer who **trusts** the speaker finds most plausible that the speaker believes F
     and is right, then that she believes F and is wrong, then the rest: she comes to
     believe F (and that the speaker believes it) unless what she knows rules it out;
-  - a hearer who does **not trust** the speaker finds most plausible that the speaker
-    believes F, whether or not F is true: the words tell her about the speaker, not
-    about the world;
+  - a hearer who does **not trust** the speaker finds every reading of the words equally
+    plausible (a lie as much as a sincere claim): her beliefs about the world do not
+    change, and what she believes the speaker believes changes only as far as it follows
+    from what she knows (she does know that the words were said, and what a trusting
+    hearer makes of them);
   - the speaker tells apart only her own attitude, which she knew: she learns nothing
     from her own words.
 
@@ -49,7 +51,7 @@ ACTUAL = {
 
 #: a hearer's ranks of the assertion events (0: most plausible)
 _TRUSTING = {SINCERE_TRUE: 0, SINCERE_FALSE: 1, LIED: 2, UNFOUNDED: 2}
-_DOUBTING = {SINCERE_TRUE: 0, SINCERE_FALSE: 0, LIED: 1, UNFOUNDED: 1}
+_DOUBTING = {SINCERE_TRUE: 0, SINCERE_FALSE: 0, LIED: 0, UNFOUNDED: 0}
 
 
 def _ids_of(ids: AgentIds, agent: str) -> tuple[str, str]:
