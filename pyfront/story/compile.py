@@ -55,7 +55,7 @@ from smcdel_bridge.language import BOT, TOP, Conj, Disj, Form, Neg, Prp
 
 from ..errors import UserError
 from . import model as M
-from .model import Story, belief_id, knowledge_id
+from .model import Story, belief_id, knowledge_id, split_agent
 
 #: the explicit engine's state (kept under the name the story layer has always used)
 StoryState = BeliefState
@@ -156,14 +156,37 @@ def cannot_happen(story: Story, index: int, pa: PlausibleAction) -> str:
     return f"{quoted}: what is announced must be true, and it is false"
 
 
-def compile_story(story: Story, engine: str | BeliefEngine = "explicit") -> CompiledStory:
+def compile_story(story: Story, engine: str | BeliefEngine = "explicit",
+                  minds: Sequence[str] | None = None) -> CompiledStory:
     """The initial state, one plausibility action model per event, the hypotheses;
-    ``engine``: a belief engine or its name (``explicit``, ``symbolic``)."""
+    ``engine``: a belief engine or its name (``explicit``, ``symbolic``); ``minds``: the
+    agents whose knowledge and beliefs are modelled (default: all; :func:`minds_for`)."""
     if isinstance(engine, str):
         engine = get_belief_engine(engine)
-    start = initial_state(story, engine)
-    actions = [event_action(story, i) for i in range(len(story.events))]
+    minds = tuple(a for a in story.agents if minds is None or a in minds)
+    start = initial_state(story, engine, minds)
+    actions = [event_action(story, i, minds) for i in range(len(story.events))]
     return CompiledStory(story, start, actions, [h.formula for h in story.hypotheses], engine)
+
+
+def minds_for(story: Story, agents: Sequence[str]) -> tuple[str, ...]:
+    """The agents whose minds a question about the nested belief of ``agents`` depends
+    on: those, and everyone whose knowledge or belief an event's precondition speaks of
+    (a speaker's).  An agent's relations change only by events and by the preconditions
+    that hold, so leaving the others out of the model (its reduct) changes no answer
+    about these, and the model is smaller."""
+    need = set(agents)
+    for ev in story.events:
+        if isinstance(ev, (M.Tell, M.TellPrivate, M.TellSemiPrivate, M.Lie, M.Claim)):
+            need.add(ev.agent)
+        for f in (getattr(ev, "formula", None),
+                  *(e.pre for e in getattr(ev, "events", ())),
+                  *(g for e in getattr(ev, "events", ()) for _, g in e.becomes)):
+            if f is not None:
+                need.update(split_agent(a)[0] for a in f.agents())
+    for f in (*story.common, *story.actually):
+        need.update(split_agent(a)[0] for a in f.agents())
+    return tuple(a for a in story.agents if a in need)
 
 
 def exactly_one(atoms: Sequence[int]) -> Form:
@@ -175,7 +198,7 @@ def exactly_one(atoms: Sequence[int]) -> Form:
     return Conj((at_least, at_most))
 
 
-def situation(story: Story) -> Situation:
+def situation(story: Story, minds: Sequence[str] | None = None) -> Situation:
     """The story's start for a belief engine: its variables, what is common knowledge,
     what is actually true and who observes which variables."""
     variables = tuple(
@@ -183,17 +206,20 @@ def situation(story: Story) -> Situation:
                       (story.atom(v.name),) if v.boolean
                       else tuple(story.atom(v.name, x) for x in v.values), v.boolean)
         for v in story.variables)
-    return Situation(agent_ids(story.agents), variables, tuple(story.common),
-                     tuple(story.actually), dict(story.observes))
+    minds = story.agents if minds is None else minds
+    return Situation(agent_ids(minds), variables, tuple(story.common),
+                     tuple(story.actually), {a: v for a, v in story.observes if a in minds})
 
 
-def initial_state(story: Story, engine: BeliefEngine | None = None):
+def initial_state(story: Story, engine: BeliefEngine | None = None,
+                  minds: Sequence[str] | None = None):
     """The state before the first event (the explicit engine's unless ``engine``)."""
     engine = engine or get_belief_engine("explicit")
+    minds = tuple(story.agents if minds is None else minds)
     if story.initial is not None:
-        return engine.from_model(_explicit_initial(story), agent_ids(story.agents))
+        return engine.from_model(_explicit_initial(story, minds), agent_ids(minds))
     try:
-        return engine.initial(situation(story))
+        return engine.initial(situation(story, minds))
     except ContradictoryStart as e:
         msg = ("what is common knowledge at the start is contradictory" if e.which == "common"
                else "the facts at the start contradict each other or what is common knowledge")
@@ -205,7 +231,7 @@ def update(state, pa: PlausibleAction, step: int, engine: BeliefEngine | None = 
     return (engine or get_belief_engine("explicit")).update(state, pa, step)
 
 
-def _explicit_initial(story: Story) -> PlausibilityModel:
+def _explicit_initial(story: Story, minds: Sequence[str]) -> PlausibilityModel:
     """The listed worlds; an agent's cells and ranks are the soft reading of what it
     considers possible (unlisted: it tells every world apart)."""
     init = story.initial
@@ -213,7 +239,7 @@ def _explicit_initial(story: Story) -> PlausibilityModel:
     vals = {w: frozenset(_fact_atoms(story, facts)) for w, facts in init.worlds}
     considers = dict(init.considers)
     dc, dr = {}, {}
-    for a in story.agents:
+    for a in minds:
         rel = ({w: tuple(s) for w, s in considers[a]} if a in considers
                else {w: (w,) for w in names})
         cells, ranks = soft_cells(names, rel)
@@ -221,7 +247,7 @@ def _explicit_initial(story: Story) -> PlausibilityModel:
         dr[belief_id(a)] = ranks
         dr[knowledge_id(a)] = dict.fromkeys(names, 0)
     vocab = tuple(range(1, len(story.atom_table()) + 1))
-    return PlausibilityModel(doubled(story.agents), tuple(names), vals, dc, dr,
+    return PlausibilityModel(doubled(minds), tuple(names), vals, dc, dr,
                              tuple(init.actual), vocab)
 
 
@@ -249,12 +275,14 @@ def _value_events(story: Story, variable: str, prefix: str) -> list[Event]:
     return [Event(f"{prefix}_{x}", story.value_form(variable, x), {}) for x in v.values]
 
 
-def event_action(story: Story, index: int) -> PlausibleAction:
-    """The plausibility action model of story event ``index``."""
+def event_action(story: Story, index: int, minds: Sequence[str] | None = None
+                 ) -> PlausibleAction:
+    """The plausibility action model of story event ``index`` (over the agents of
+    ``minds``, default all)."""
     from .dsl_print import event_text
 
     ev = story.events[index]
-    agents = story.agents
+    agents = list(story.agents if minds is None else minds)
     label = ev.label if isinstance(ev, M.EventModel) else event_text(story, ev)
     obs = story.observers(index)
     line = ev.line
@@ -282,7 +310,7 @@ def event_action(story: Story, index: int) -> PlausibleAction:
         return speech.knowledge_whether(label, ids, ev.agent, ev.formula, ev.listeners, obs, line)
     if isinstance(ev, (M.Lie, M.Claim)):
         kind = "lie" if isinstance(ev, M.Lie) else ("claim" if ev.stance == "sincere" else "open")
-        hearers = set(ev.listeners) if ev.listeners else set(obs) - {ev.agent}
+        hearers = (set(ev.listeners) if ev.listeners else set(obs) - {ev.agent}) & set(agents)
         trusts = {h: story.trusts(h, ev.agent, index) for h in hearers}
         return speech.assertion(label, ids, ev.agent, ev.formula, kind, hearers, trusts, line)
     if isinstance(ev, (M.Peek, M.Look, M.Show)):
@@ -292,11 +320,12 @@ def event_action(story: Story, index: int) -> PlausibleAction:
         split = {a: [[n] for n in names] for a in learners}
         return observed(label, agents, real, names, obs, split, line)
     if isinstance(ev, M.EventModel):
-        return _raw_action(story, ev, label)
+        return _raw_action(story, ev, label, agents)
     raise TypeError(f"unknown story event {type(ev).__name__}")
 
 
-def _raw_action(story: Story, ev: M.EventModel, label: str) -> PlausibleAction:
+def _raw_action(story: Story, ev: M.EventModel, label: str, agents: Sequence[str]
+                ) -> PlausibleAction:
     """An explicit event model, read the soft way: what an agent cannot rule out are the
     events its arrows connect, what they point to is most plausible."""
     events = []
@@ -309,12 +338,12 @@ def _raw_action(story: Story, ev: M.EventModel, label: str) -> PlausibleAction:
         events.append(Event(re_.name, re_.pre, post))
     names = [e.name for e in events]
     views, arrows = {}, {}
-    for a in story.agents:
+    for a in agents:
         rel = ev.relation(a)
         cells, ranks = soft_cells(names, rel)
         views[a] = [{e: ranks[e] for e in c} for c in cells]
         arrows[a] = {e: frozenset(rel.get(e, ())) for e in names}
-    return _build(label, story.agents, events, ev.actual, views, ev.line, arrows)
+    return _build(label, agents, events, ev.actual, views, ev.line, arrows)
 
 
 # --- answers -------------------------------------------------------------------------------

@@ -11,6 +11,14 @@ SHOWN = 20
 
 @dataclass
 class TomiSummary:
+    """Agreement counts by two fields of the records (Hi-ToM's summary reuses it with its
+    own fields)."""
+
+    #: the two record fields the tables group by, their titles, the benchmark's name
+    KEYS = ("question_type", "story_type")
+    TITLES = ("question type", "story type")
+    NAME = "ToMi"
+
     #: (question type, story type) -> Counter(items, agree, disagree, failed)
     cells: dict[tuple[str, str], Counter] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
@@ -18,7 +26,7 @@ class TomiSummary:
     counts: Counter = field(default_factory=Counter)
 
     def add(self, record: dict) -> None:
-        key = (record.get("question_type") or "?", record.get("story_type") or "?")
+        key = tuple(_text(record.get(k)) for k in self.KEYS)
         cell = self.cells.setdefault(key, Counter())
         cell["items"] += 1
         self.counts["items"] += 1
@@ -34,9 +42,11 @@ class TomiSummary:
             cell["disagree"] += 1
             self.counts["disagree"] += 1
             if len(self.disagreements) < SHOWN:
-                self.disagreements.append(
-                    f"{record['source']}: row {record['row']}: {record['question']} "
-                    f"ToMi {record['expected']}, model {record['answer']}")
+                self.disagreements.append(self.disagreement_line(record))
+
+    def disagreement_line(self, record: dict) -> str:
+        return (f"{record['source']}: row {record['row']}: {record['question']} "
+                f"{self.NAME} {record['expected']}, model {record['answer']}")
 
     @property
     def exit_code(self) -> int:
@@ -54,8 +64,8 @@ class TomiSummary:
         from rich import box
         from rich.table import Table
 
-        for by, title in ((0, "question type"), (1, "story type")):
-            table = Table(box=box.SIMPLE_HEAD, title=f"ToMi check by {title}",
+        for by, title in enumerate(self.TITLES):
+            table = Table(box=box.SIMPLE_HEAD, title=f"{self.NAME} check by {title}",
                           title_justify="left")
             for i, col in enumerate((title, "items", "agree", "disagree", "failed", "agree %")):
                 table.add_column(col, justify="left" if i == 0 else "right")
@@ -68,7 +78,7 @@ class TomiSummary:
                               style="bold" if name == "total" else None)
             console.print(table)
         for title, entries, count in (("failed questions", self.failures, self.counts["failed"]),
-                                      ("answers that differ from ToMi's", self.disagreements,
+                                      (f"answers that differ from {self.NAME}'s", self.disagreements,
                                        self.counts["disagree"])):
             if not entries:
                 continue
@@ -77,3 +87,9 @@ class TomiSummary:
                 console.print(f"  {entry}", markup=False, highlight=False)
             if count > len(entries):
                 console.print(f"  … and {count - len(entries)} more", highlight=False)
+
+
+def _text(value) -> str:
+    if value is None:
+        return "?"
+    return str(value).lower() if isinstance(value, bool) else str(value)

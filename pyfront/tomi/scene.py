@@ -15,7 +15,9 @@ once for every story:
   room; the others believe nothing happened;
 - an agent who enters a room sees which of the room's containers hold the objects of the
   story (the others present see it look);
-- distractor sentences change nothing.
+- distractor sentences change nothing;
+- what people say (Hi-ToM): a public claim is heard by every agent of the story, wherever
+  they are; a private tell by the listener only.
 """
 
 from __future__ import annotations
@@ -108,8 +110,11 @@ class Step:
     listener: str | None = None
 
 
-def walk(sentences: list[Sentence], scene: Scene | None = None) -> list[tuple[Step, ...]]:
-    """For each sentence, the steps it makes (one or more), with their observers.
+def walk(sentences: list[Sentence], scene: Scene | None = None, look_on_enter: bool = True
+         ) -> list[tuple[Step, ...]]:
+    """For each sentence, the steps it makes (one or more), with their observers;
+    ``look_on_enter``: an agent entering a room sees where its objects are (ToMi's
+    reading; Hi-ToM's is that agents witness what happens, not what is there).
 
     Raises :class:`SceneError` (with the sentence's index in ``args[1]``) when a sentence
     contradicts the story so far.
@@ -135,7 +140,7 @@ def walk(sentences: list[Sentence], scene: Scene | None = None) -> list[tuple[St
         state.last_room = room
         watchers = state.present(room)
         steps.append(Step("enter", s, agent=agent, room=room, observers=watchers))
-        for obj in scene.objects:
+        for obj in scene.objects if look_on_enter else ():
             if any(state.container_room.get(c) == room for c in scene.containers[obj]):
                 steps.append(Step("look", s, agent=agent, room=room, obj=obj,
                                   observers=watchers))
@@ -176,5 +181,11 @@ def walk(sentences: list[Sentence], scene: Scene | None = None) -> list[tuple[St
             else:
                 steps = [Step("place", s, room=room, obj=s.obj, container=s.container,
                               observers=watchers)]
+        elif s.kind == "assert":  # aloud: everyone hears it, wherever they are
+            steps = [Step("assert", s, agent=s.agents[0], obj=s.obj, container=s.container,
+                          observers=tuple(scene.agents))]
+        elif s.kind == "assert_private":
+            steps = [Step("assert_private", s, agent=s.agents[0], obj=s.obj,
+                          container=s.container, observers=s.agents, listener=s.agents[1])]
         out.append(tuple(steps) or (Step("none", s),))
     return out

@@ -12,8 +12,11 @@ One uniform translation (``docs/tomi.md``):
   a belief the room contradicts);
 - ``X moved the O to the C`` is a ``Move`` seen by the room (the others believe nothing
   changed);
-- generated stories add ``tell`` (an ``Announce``: everyone hears it, wherever they are),
-  ``tell_private`` (``TellPrivate``), ``lie`` (``Lie``) and ``peek`` (``Peek``);
+- Hi-ToM's claims and private tells are ``assert`` / ``assert_private``: a ``Claim``
+  whose sincerity the story leaves open (heard by the step's observers / by the listener);
+- generated stories add ``tell`` (a ``Tell`` of what the speaker knows, heard by everyone,
+  wherever they are), ``tell_private`` (``TellPrivate``), ``claim`` (a private ``Claim``
+  of what the speaker believes), ``lie`` (``Lie``) and ``peek`` (``Peek``);
 - questions: memory asks where the object is at step 0 (before any event), reality at the
   end with an empty chain, "where will X look" X's belief, "where does X think that Y
   searches" X's belief about Y's belief.
@@ -33,9 +36,10 @@ def variable_name(obj: str) -> str:
 
 def build_story(name: str, agents: Sequence[str], rooms: Sequence[str],
                 containers: dict[str, Sequence[str]], initial: dict[str, str],
-                steps: Iterable[Step], questions: Iterable[sm.Question] = ()) -> sm.Story:
+                steps: Iterable[Step], questions: Iterable[sm.Question] = (),
+                trust: Sequence[sm.Trust] = ()) -> sm.Story:
     """The story: ``containers[obj]`` the values of ``location(obj)``, ``initial[obj]``
-    where it is at the beginning."""
+    where it is at the beginning; ``trust``: its trust policy."""
     variables = [sm.Variable(name=variable_name(o), values=tuple(cs))
                  for o, cs in containers.items()]
     bare = sm.Story(name=name, agents=list(agents), rooms=list(rooms), variables=variables)
@@ -54,17 +58,28 @@ def build_story(name: str, agents: Sequence[str], rooms: Sequence[str],
             events.extend(sm.Look(agent=a, variable=var, line=line) for a in st.observers)
         elif st.kind == "move":
             events.append(sm.Move(agent=st.agent, variable=var, value=st.container, line=line))
-        elif st.kind == "tell":
-            events.append(sm.Announce(formula=bare.value_form(var, st.container), line=line))
+        elif st.kind == "tell":  # what the speaker knows, to everyone, wherever they are
+            events.append(sm.Tell(agent=st.agent, formula=bare.value_form(var, st.container),
+                                  seen_by=tuple(agents), line=line))
+        elif st.kind == "claim":  # what the speaker believes, to the listener only
+            events.append(sm.Claim(agent=st.agent, listeners=(st.listener,),
+                                   formula=bare.value_form(var, st.container), line=line))
         elif st.kind == "tell_private":
             events.append(sm.TellPrivate(agent=st.agent, listeners=(st.listener,),
                                          formula=bare.value_form(var, st.container), line=line))
         elif st.kind == "lie":
             events.append(sm.Lie(agent=st.agent, listeners=(st.listener,),
                                  formula=bare.value_form(var, st.container), line=line))
+        elif st.kind == "assert":  # said aloud, heard by the step's observers
+            events.append(sm.Claim(agent=st.agent, formula=bare.value_form(var, st.container),
+                                   stance="open", seen_by=st.observers, line=line))
+        elif st.kind == "assert_private":
+            events.append(sm.Claim(agent=st.agent, listeners=(st.listener,), stance="open",
+                                   formula=bare.value_form(var, st.container), line=line))
         elif st.kind == "peek":
             events.append(sm.Peek(agent=st.agent, variable=var, line=line))
         elif st.kind != "none":
             raise ValueError(f"unknown step kind {st.kind!r}")
     return sm.Story(name=name, agents=list(agents), rooms=list(rooms), variables=variables,
-                    actually=actually, events=events, questions=list(questions))
+                    actually=actually, events=events, questions=list(questions),
+                    trust=list(trust))
