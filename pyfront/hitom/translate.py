@@ -4,9 +4,9 @@ the benchmark's trust rule.
 Hi-ToM's four assumptions, as the translation reads them (``docs/hitom.md``):
 
 1. an agent witnesses everything that happens in a room before it exits it: ToMi's scene
-   (the agents in the room observe an event; the others believe nothing happened); what
-   is witnessed is what happens: coming back into a room does not show where things are
-   (ToMi's translation has agents look around on entering; this one does not);
+   (the agents in the room observe an event; the others believe nothing happened), and,
+   as in ToMi's translation, agents entering a room see where its objects are (a group
+   that enters together looks together);
 2. an agent infers another's mental state only from having been in the same place or from
    talk: nobody sees what happens in a room they are not in;
 3. agents tend to lie, and what an agent says does not change its own belief: every claim
@@ -59,5 +59,5 @@ def about(sentences: list, obj: str | None) -> list:
 def translate(source: str, lines, name: str = "hitom", obj: str | None = None) -> Translated:
     """The story of a Hi-ToM row as it concerns ``obj`` (None: the whole story)."""
     sentences = about(sentences_of(source, lines), obj)
-    return translate_sentences(source, sentences, name, trust=TRUST, look_on_enter=False,
+    return translate_sentences(source, sentences, name, trust=TRUST, together=True,
                                where=lambda s: f"{source}:{s.line}: sentence {s.number}")

@@ -40,11 +40,11 @@ class Translated:
         return len(self.story.events)
 
 
-def _events_of(step: Step) -> int:
+def _events_of(step: Step, together: bool = False) -> int:
     if step.kind == "none":
         return 0
     if step.kind == "place":
-        return len(step.observers)
+        return min(len(step.observers), 1) if together else len(step.observers)
     return 1
 
 
@@ -61,14 +61,14 @@ def translate(source: str, lines, name: str = "tomi") -> Translated:
 
 def translate_sentences(source: str, sentences: list[Sentence], name: str = "tomi",
                         trust: tuple[sm.Trust, ...] = (), where=None,
-                        look_on_enter: bool = True) -> Translated:
+                        together: bool = False) -> Translated:
     """The story of typed sentences (ToMi's, or Hi-ToM's, which add what people say):
     one uniform translation; ``trust``: the story's trust policy; ``where(sentence)``:
     ``FILE:LINE`` of a sentence for messages (default: ``source:line``)."""
     where = where or (lambda s: f"{source}:{s.line}")
     scene = survey(sentences)
     try:
-        steps = walk(sentences, scene, look_on_enter)
+        steps = walk(sentences, scene, together)
     except SceneError as err:
         s = sentences[err.args[1]]
         raise TomiError(f"{where(s)}: {err.args[0]}") from None
@@ -87,7 +87,7 @@ def translate_sentences(source: str, sentences: list[Sentence], name: str = "tom
     boundaries, count, where, whereabouts = [], 0, {}, []
     for group in steps:
         for st in group:
-            count += _events_of(st)
+            count += _events_of(st, together)
             if st.kind == "enter":
                 where[st.agent] = st.room
             elif st.kind == "exit":
@@ -95,7 +95,8 @@ def translate_sentences(source: str, sentences: list[Sentence], name: str = "tom
         boundaries.append(count)
         whereabouts.append(dict(where))
     story = build_story(name, scene.agents, scene.rooms, containers, initial,
-                        [st for group in steps for st in group], trust=trust)
+                        [st for group in steps for st in group], trust=trust,
+                        together=together)
     return Translated(tuple(sentences), scene, tuple(steps), story, tuple(boundaries),
                       tuple(whereabouts))
 

@@ -110,11 +110,13 @@ class Step:
     listener: str | None = None
 
 
-def walk(sentences: list[Sentence], scene: Scene | None = None, look_on_enter: bool = True
+def walk(sentences: list[Sentence], scene: Scene | None = None, together: bool = False
          ) -> list[tuple[Step, ...]]:
-    """For each sentence, the steps it makes (one or more), with their observers;
-    ``look_on_enter``: an agent entering a room sees where its objects are (ToMi's
-    reading; Hi-ToM's is that agents witness what happens, not what is there).
+    """For each sentence, the steps it makes (one or more), with their observers.
+
+    An agent entering a room sees where its objects are; with ``together``, agents who
+    enter in one sentence look around together (one ``look_group`` step per object: each
+    learns it and sees the others learn it), as Hi-ToM's groups do.
 
     Raises :class:`SceneError` (with the sentence's index in ``args[1]``) when a sentence
     contradicts the story so far.
@@ -131,7 +133,7 @@ def walk(sentences: list[Sentence], scene: Scene | None = None, look_on_enter: b
         del state.where[agent]
         return [Step("exit", s, agent=agent, room=room, observers=watchers)]
 
-    def enter(agent: str, room: str, s: Sentence) -> list[Step]:
+    def enter(agent: str, room: str, s: Sentence, look: bool = True) -> list[Step]:
         steps = []
         if state.where.get(agent) == room:
             return steps
@@ -140,7 +142,7 @@ def walk(sentences: list[Sentence], scene: Scene | None = None, look_on_enter: b
         state.last_room = room
         watchers = state.present(room)
         steps.append(Step("enter", s, agent=agent, room=room, observers=watchers))
-        for obj in scene.objects if look_on_enter else ():
+        for obj in scene.objects if look else ():
             if any(state.container_room.get(c) == room for c in scene.containers[obj]):
                 steps.append(Step("look", s, agent=agent, room=room, obj=obj,
                                   observers=watchers))
@@ -151,8 +153,13 @@ def walk(sentences: list[Sentence], scene: Scene | None = None, look_on_enter: b
         if s.kind == "enter":
             steps = enter(s.agents[0], s.room, s)
         elif s.kind == "at":
+            entering = [a for a in s.agents if state.where.get(a) != s.room]
             for a in s.agents:
-                steps += enter(a, s.room, s)
+                steps += enter(a, s.room, s, look=not together)
+            for obj in scene.objects if together and entering else ():
+                if any(state.container_room.get(c) == s.room for c in scene.containers[obj]):
+                    steps.append(Step("look_group", s, agent=entering[0], room=s.room, obj=obj,
+                                      observers=tuple(entering)))
         elif s.kind == "exit":
             agent = s.agents[0]
             if state.where.get(agent) != s.room:

@@ -37,9 +37,10 @@ def variable_name(obj: str) -> str:
 def build_story(name: str, agents: Sequence[str], rooms: Sequence[str],
                 containers: dict[str, Sequence[str]], initial: dict[str, str],
                 steps: Iterable[Step], questions: Iterable[sm.Question] = (),
-                trust: Sequence[sm.Trust] = ()) -> sm.Story:
+                trust: Sequence[sm.Trust] = (), together: bool = False) -> sm.Story:
     """The story: ``containers[obj]`` the values of ``location(obj)``, ``initial[obj]``
-    where it is at the beginning; ``trust``: its trust policy."""
+    where it is at the beginning; ``trust``: its trust policy; ``together``: the agents
+    present at a ``place`` step look at once (one event) instead of one by one."""
     variables = [sm.Variable(name=variable_name(o), values=tuple(cs))
                  for o, cs in containers.items()]
     bare = sm.Story(name=name, agents=list(agents), rooms=list(rooms), variables=variables)
@@ -54,6 +55,13 @@ def build_story(name: str, agents: Sequence[str], rooms: Sequence[str],
             events.append(sm.Leave(agent=st.agent, line=line))
         elif st.kind == "look":
             events.append(sm.Look(agent=st.agent, variable=var, line=line))
+        elif st.kind == "look_group" or (st.kind == "place" and together and st.observers):
+            lookers = st.observers  # they look together
+            if len(lookers) == 1:
+                events.append(sm.Look(agent=lookers[0], variable=var, line=line))
+            else:
+                events.append(sm.Show(agent=lookers[0], variable=var, listeners=lookers[1:],
+                                      line=line))
         elif st.kind == "place":
             events.extend(sm.Look(agent=a, variable=var, line=line) for a in st.observers)
         elif st.kind == "move":
