@@ -85,6 +85,15 @@ def _answers(tr, chain, cache: dict | None) -> Answers:
     return found
 
 
+def question_for(q, tr, hq: HitomQuestion):
+    """The story-model question of a Hi-ToM question, at the end, Hi-ToM's answer
+    expected."""
+    from ..story import model as sm
+
+    return sm.Question(name=f"q{hq.row}", path=q.agents, variable=variable_name(q.obj),
+                       step=tr.n_events, expected=(hq.expected,))
+
+
 def check_file(path: str, skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
     """The record of every question of a Hi-ToM file, in order."""
     cache: dict = {}

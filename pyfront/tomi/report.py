@@ -18,6 +18,8 @@ class TomiSummary:
     KEYS = ("question_type", "story_type")
     TITLES = ("question type", "story type")
     NAME = "ToMi"
+    #: failures and disagreements listed before "… and N more"
+    SHOWN = SHOWN
 
     #: (question type, story type) -> Counter(items, agree, disagree, failed)
     cells: dict[tuple[str, str], Counter] = field(default_factory=dict)
@@ -33,7 +35,7 @@ class TomiSummary:
         if record.get("error"):
             cell["failed"] += 1
             self.counts["failed"] += 1
-            if len(self.failures) < SHOWN:
+            if len(self.failures) < self.SHOWN:
                 self.failures.append(record["error"])
         elif record.get("agrees"):
             cell["agree"] += 1
@@ -41,7 +43,7 @@ class TomiSummary:
         else:
             cell["disagree"] += 1
             self.counts["disagree"] += 1
-            if len(self.disagreements) < SHOWN:
+            if len(self.disagreements) < self.SHOWN:
                 self.disagreements.append(self.disagreement_line(record))
 
     def disagreement_line(self, record: dict) -> str:
