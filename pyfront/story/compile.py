@@ -55,7 +55,8 @@ from smcdel_bridge.language import BOT, TOP, Conj, Disj, Form, Neg, Prp
 
 from ..errors import UserError
 from . import model as M
-from .model import Story, belief_id, knowledge_id, split_agent
+from .model import Story, belief_id, knowledge_id
+from .preconditions import cannot_happen, minds_for  # noqa: F401  (minds_for: re-exported)
 
 #: the explicit engine's state (kept under the name the story layer has always used)
 StoryState = BeliefState
@@ -135,27 +136,6 @@ class CompiledStory:
     _failure: UserError | None = field(default=None, repr=False)
 
 
-def cannot_happen(story: Story, index: int, pa: PlausibleAction) -> str:
-    """Why event ``index`` cannot happen, quoting its line as written."""
-    from ..verbalize.story_words import StoryWords
-
-    ev = story.events[index]
-    quoted = f"'{ev.source or pa.label}' cannot happen here"
-    said = StoryWords(story).clause
-    if isinstance(ev, (M.Tell, M.TellPrivate)):
-        return f"{quoted}: {ev.agent} does not know that {said(ev.formula)}"
-    if isinstance(ev, M.TellSemiPrivate):
-        return f"{quoted}: {ev.agent} does not know whether {said(ev.formula)}"
-    if isinstance(ev, M.Lie):
-        return (f"{quoted}: a liar believes the opposite of what she says, and {ev.agent} "
-                f"does not believe that {said(Neg(ev.formula))}")
-    if isinstance(ev, M.Claim):
-        return f"{quoted}: {ev.agent} does not believe that {said(ev.formula)}"
-    if isinstance(ev, M.EventModel):
-        return f"{quoted}: the precondition of its actual event is false"
-    return f"{quoted}: what is announced must be true, and it is false"
-
-
 def compile_story(story: Story, engine: str | BeliefEngine = "explicit",
                   minds: Sequence[str] | None = None) -> CompiledStory:
     """The initial state, one plausibility action model per event, the hypotheses;
@@ -167,26 +147,6 @@ def compile_story(story: Story, engine: str | BeliefEngine = "explicit",
     start = initial_state(story, engine, minds)
     actions = [event_action(story, i, minds) for i in range(len(story.events))]
     return CompiledStory(story, start, actions, [h.formula for h in story.hypotheses], engine)
-
-
-def minds_for(story: Story, agents: Sequence[str]) -> tuple[str, ...]:
-    """The agents whose minds a question about the nested belief of ``agents`` depends
-    on: those, and everyone whose knowledge or belief an event's precondition speaks of
-    (a speaker's).  An agent's relations change only by events and by the preconditions
-    that hold, so leaving the others out of the model (its reduct) changes no answer
-    about these, and the model is smaller."""
-    need = set(agents)
-    for ev in story.events:
-        if isinstance(ev, (M.Tell, M.TellPrivate, M.TellSemiPrivate, M.Lie, M.Claim)):
-            need.add(ev.agent)
-        for f in (getattr(ev, "formula", None),
-                  *(e.pre for e in getattr(ev, "events", ())),
-                  *(g for e in getattr(ev, "events", ()) for _, g in e.becomes)):
-            if f is not None:
-                need.update(split_agent(a)[0] for a in f.agents())
-    for f in (*story.common, *story.actually):
-        need.update(split_agent(a)[0] for a in f.agents())
-    return tuple(a for a in story.agents if a in need)
 
 
 def exactly_one(atoms: Sequence[int]) -> Form:

@@ -109,6 +109,19 @@ class _Knowledge:
         LAST_PREFIX = (self.key, tuple(steps), self.state)
         return story
 
+    def believable(self, steps: list[Step], speaker: str, container: str) -> set[str]:
+        """The agents who can come to believe ``speaker``'s word that the object is in
+        ``container``: they do not know that it is false that she believes it and is
+        right (a trusting listener's most plausible reading, ``smcdel_bridge.dynamic.speech``)."""
+        from ...story.model import belief_id, knowledge_id
+        from ...tomi.translate import variable_name
+        from smcdel_bridge.language import Conj, K, Neg
+
+        story = self._advance(steps)
+        f = story.value_form(variable_name(self.key[2]), container)
+        right = Conj((K(belief_id(speaker), f), f))
+        return {b for b in self.key[0] if not self.state.holds(K(knowledge_id(b), Neg(right)))}
+
     def open_to(self, steps: list[Step]) -> dict[str, list[str]]:
         """Agent -> the containers it does not know the object is not in (in declaration
         order): ``not K("X!", not location(obj) = c)`` at the actual world."""
@@ -223,15 +236,16 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
                     belief[b] = said
                 made += 1
                 continue
-            # the listener is out of the room (it cannot see for itself)
-            open_to = knowledge.open_to(steps) if kind == "lie" else {}
-            others = [b for b in outside if b != a
-                      and (kind != "lie" or any(c != said for c in open_to[b]))]
+            # the listener is out of the room (it cannot see for itself); a lie or a claim
+            # only to one who cannot rule it out (one who can would not believe it)
+            if kind == "lie":
+                said = rng.choice([c for c in containers if c != said])
+            heard = (knowledge.believable(steps, a, said) if kind in ("lie", "claim")
+                     else set(agents))
+            others = [b for b in outside if b != a and b in heard]
             if not others:
                 continue
             b = rng.choice(others)
-            if kind == "lie":
-                said = rng.choice([c for c in open_to[b] if c != said])
             steps.append(Step(kind, None, agent=a, listener=b, obj=obj, container=said,
                               observers=(a, b)))
             belief[b] = said
