@@ -15,7 +15,7 @@ from pyfront.hitom.reader import HitomQuestion, iter_questions
 from pyfront.hitom.sentences import parse_question, parse_sentence
 from pyfront.tomi.reader import Line
 
-CLASSES = {"co_observers", "listener_rules_out_claim", "speaker_about_listener",
+CLASSES = {"co_observers", "entry_look", "listener_rules_out_claim", "speaker_about_listener",
            "claim_not_followed", "observation", "other"}
 
 

@@ -8,9 +8,13 @@ when it never gave it, the last sentence that put the object there or said it wa
 The class comes from what the pivot is and who saw or heard it (``docs/hitom.md``):
 
 ``co_observers``
-    every agent of the question saw the pivot (a move or a look) and saw the others see it:
-    in the model the nested belief follows it; Hi-ToM kept an earlier place (its oracle
-    records a nested belief of co-observers only for some orders of them).
+    every agent of the question saw the pivot (a move or a placement) and saw the others
+    see it: in the model the nested belief follows it; Hi-ToM kept an earlier place (its
+    oracle records a nested belief of co-observers only for some orders of them).
+``entry_look``
+    the pivot is a group entering a room where the object is, every agent of the question
+    among them: in the model they see where it is, and see each other see it; Hi-ToM kept
+    an earlier place (its oracle updates beliefs on entering only for some containers).
 ``listener_rules_out_claim``
     Hi-ToM's answer is what a speaker said, and the listener of the question trusts her by
     the exit order, but in the model the listener knows the speaker cannot believe it (or
@@ -18,7 +22,7 @@ The class comes from what the pivot is and who saw or heard it (``docs/hitom.md`
 ``speaker_about_listener``
     Hi-ToM's answer is what the speaker said, asked of the speaker about a listener: the
     benchmark's rule is that a speaker thinks every listener believes her; in the model
-    she knows who trusts her (the exit order is known to all).
+    she knows when one will not (he does not trust her, or he can rule her words out).
 ``claim_not_followed``
     the model's answer follows a claim or tell (a trusted listener's belief, or a belief
     about it) that Hi-ToM's answer does not (the oracle updates only first- and
@@ -85,7 +89,7 @@ def classify(tr, q, expected: str, answer: list[str], k: int | None) -> str:
     if s.kind in ("object", "move", "at", "enter"):
         seen = _observers(tr, k)
         if chain and all(a in seen for a in chain):
-            return "co_observers"
+            return "entry_look" if s.kind in ("at", "enter") else "co_observers"
         return "observation"
     return "other"
 
