@@ -40,9 +40,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "and the summary)")
     parser.add_argument("--force", action="store_true",
                         help="replace an existing -o file (default: refuse, or --resume it)")
-    parser.add_argument("--format", choices=("auto", "tomi"), default="auto",
+    parser.add_argument("--format", choices=("auto", "tomi", "hitom"), default="auto",
                         help="auto (by file name; story datasets are recognised by their "
-                             "columns) or tomi: ToMi story files (.txt, with .trace beside)")
+                             "columns), tomi: ToMi story files (.txt, with .trace beside) or "
+                             "hitom: Hi-ToM questions (.jsonl)")
 
 
 def _key(record: dict):
@@ -77,6 +78,10 @@ def run(args: argparse.Namespace) -> int:
         from ..tomi.check_run import run as run_tomi
 
         return run_tomi(args)
+    if args.format == "hitom":
+        from ..hitom.check_run import run as run_hitom
+
+        return run_hitom(args)
     from ..generate.stories.recheck import is_story_dataset
 
     stories = [is_story_dataset(p) for p in args.paths]

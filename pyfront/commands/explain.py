@@ -67,16 +67,15 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--actual is for problems; a story states its facts with 'actually'",
                         file=args.file, line=stories[0].line)
     told = []
-    for s in stories:  # an event that cannot happen fails before any output
-        try:
-            if explain_engine(s, args.engine) == "symbolic":
-                told.append(explain_story_symbolic(s))
-            else:
-                told.append(explain_story(s))
-        except UserError as err:
+    stopped = []
+    for s in stories:  # an event that cannot happen ends that story's explanation
+        told.append(explain_story_symbolic(s) if explain_engine(s, args.engine) == "symbolic"
+                    else explain_story(s))
+        if told[-1].reason is not None:
+            err = told[-1].reason
             if err.file is None:  # the story engine names the line; the file is ours to add
                 err.file = args.file
-            raise
+            stopped.append(err)
 
     explained = []
     for p in problems:
@@ -135,6 +134,10 @@ def run(args: argparse.Namespace) -> int:
 
     disagreements = [v for p in explained for v in p.verdicts if v.agrees is False]
     differing = len(disagreements) + sum(s.disagreements for s in told)
+    for err in stopped:
+        print(f"mindgames: {err}", file=sys.stderr)
+    if stopped:
+        return 1
     if differing:
         print(f"mindgames: {differing} hypothesis answer(s) differ from the expected "
               "answer", file=sys.stderr)

@@ -74,7 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "QA and NLI forms (see docs/tomi.md)")
     parser.add_argument("--actions", default=None, metavar="LIST",
                         help="stories: the actions drawn, from enter,exit,move,tell,"
-                             "tell_private,peek,lie,noise (default: all)")
+                             "tell_private,claim,peek,lie,noise (default: all)")
     parser.add_argument("--events", default="3-8", metavar="RANGE",
                         help="stories: events after the opening (default 3-8)")
     parser.add_argument("--order", "--hypothesis-order", dest="order", default=None,

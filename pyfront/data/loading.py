@@ -110,15 +110,13 @@ def story_records(story, source: str, first_row: int = 0) -> list[dict]:
     A hypothesis has ``valid`` (true at the actual situation), ``label``
     (``entailment``/``not_entailment``) and ``expected`` as for problems; a question has
     ``answer`` (the values the nested belief allows), ``label`` and ``expected`` as those
-    values joined by ``", "``.  An event that cannot happen is a UserError naming its line.
+    values joined by ``", "``.  An event that cannot happen ends the story there: the
+    hypotheses and questions before it are answered, and one more record carries its
+    one-line ``error`` (``FILE:LINE: …``).
     """
-    from pyfront.story.compile import evaluate
+    from pyfront.story.compile import evaluate_partial
 
-    try:
-        results = evaluate(story)
-    except UserError as err:
-        err.file = source
-        raise
+    results, failure = evaluate_partial(story)
     out = []
     for k, r in enumerate(results):
         record: dict[str, Any] = {"source": source, "row": first_row + k}
@@ -137,6 +135,11 @@ def story_records(story, source: str, first_row: int = 0) -> list[dict]:
         record["name"] = f"{story.name}/{r.name}"
         record["line"] = r.line
         out.append(record)
+    if failure is not None:
+        failure.file = source
+        out.append({"source": source, "row": first_row + len(results), "valid": None,
+                    "label": None, "contradictory": None, "expected": None, "agrees": None,
+                    "name": f"{story.name}/event", "line": failure.line, "error": str(failure)})
     return out
 
 

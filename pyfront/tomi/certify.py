@@ -40,11 +40,11 @@ class Translated:
         return len(self.story.events)
 
 
-def _events_of(step: Step) -> int:
+def _events_of(step: Step, together: bool = False) -> int:
     if step.kind == "none":
         return 0
     if step.kind == "place":
-        return len(step.observers)
+        return min(len(step.observers), 1) if together else len(step.observers)
     return 1
 
 
@@ -56,19 +56,29 @@ def translate(source: str, lines, name: str = "tomi") -> Translated:
             sentences.append(parse_sentence(ln.text, ln.line, ln.number))
         except ShapeError as err:
             raise TomiError(f"{source}:{ln.line}: {err}") from None
+    return translate_sentences(source, sentences, name)
+
+
+def translate_sentences(source: str, sentences: list[Sentence], name: str = "tomi",
+                        trust: tuple[sm.Trust, ...] = (), where=None,
+                        together: bool = False) -> Translated:
+    """The story of typed sentences (ToMi's, or Hi-ToM's, which add what people say):
+    one uniform translation; ``trust``: the story's trust policy; ``where(sentence)``:
+    ``FILE:LINE`` of a sentence for messages (default: ``source:line``)."""
+    where = where or (lambda s: f"{source}:{s.line}")
     scene = survey(sentences)
     try:
-        steps = walk(sentences, scene)
+        steps = walk(sentences, scene, together)
     except SceneError as err:
         s = sentences[err.args[1]]
-        raise TomiError(f"{source}:{s.line}: {err.args[0]}") from None
+        raise TomiError(f"{where(s)}: {err.args[0]}") from None
     initial: dict[str, str] = {}
     for group in steps:
         for st in group:
             if st.kind == "place":
                 initial.setdefault(st.obj, st.container)
             elif st.kind == "move" and st.obj not in initial:
-                raise TomiError(f"{source}:{st.sentence.line}: the {st.obj} is moved before "
+                raise TomiError(f"{where(st.sentence)}: the {st.obj} is moved before "
                                 "the story says where it is")
     containers = {o: scene.containers[o] for o in scene.objects if o in initial}
     for o, cs in containers.items():
@@ -77,7 +87,7 @@ def translate(source: str, lines, name: str = "tomi") -> Translated:
     boundaries, count, where, whereabouts = [], 0, {}, []
     for group in steps:
         for st in group:
-            count += _events_of(st)
+            count += _events_of(st, together)
             if st.kind == "enter":
                 where[st.agent] = st.room
             elif st.kind == "exit":
@@ -85,7 +95,8 @@ def translate(source: str, lines, name: str = "tomi") -> Translated:
         boundaries.append(count)
         whereabouts.append(dict(where))
     story = build_story(name, scene.agents, scene.rooms, containers, initial,
-                        [st for group in steps for st in group])
+                        [st for group in steps for st in group], trust=trust,
+                        together=together)
     return Translated(tuple(sentences), scene, tuple(steps), story, tuple(boundaries),
                       tuple(whereabouts))
 

@@ -13,14 +13,21 @@ import sys
 
 
 def run(args) -> int:
-    from ..errors import UserError
     from .certify import check_file
     from .report import TomiSummary
 
+    return run_with(args, check_file, TomiSummary(), "tomi")
+
+
+def run_with(args, check_file, summary, fmt: str) -> int:
+    """The check loop of a benchmark format (ToMi's, Hi-ToM's): ``check_file(path,
+    skip=…)`` yields one record per question, ``summary`` adds and renders them."""
     from pathlib import Path
 
+    from ..errors import UserError
+
     if getattr(args, "backend", "native") != "native":
-        raise UserError("--format tomi is checked by the event-model engine: --backend "
+        raise UserError(f"--format {fmt} is checked by the event-model engine: --backend "
                         f"{args.backend} does not apply")
     for p in args.paths:
         if not Path(p).is_file():
@@ -35,7 +42,6 @@ def run(args) -> int:
                         "replace it", file=args.output)
     # JSON lines: to -o; to standard output with --json or into a pipe
     to_stdout = getattr(args, "json", False) or (not args.output and not sys.stdout.isatty())
-    summary = TomiSummary()
     log = None
     if args.output:
         from smcdel_bridge.official.batch import ResultLog
