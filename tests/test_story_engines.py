@@ -250,3 +250,37 @@ def test_long_stories_report_each_event():
     finally:
         set_event_hook(None)
     assert seen == [("coin", 1, 2), ("coin", 2, 2)]
+
+
+def _records(check_file, path, engine):
+    from pyfront.story.engines import set_answer_engine
+
+    set_answer_engine(engine)
+    try:
+        return list(check_file(str(path)))
+    finally:
+        set_answer_engine("auto")
+
+
+@pytest.mark.slow
+def test_tomi_validation_split_same_records_on_both_engines():
+    """All 5,994 questions: the same answers, agreements, story types and explanations,
+    and the same 384 disagreements with ToMi's labels."""
+    from conftest import shared_file
+    from pyfront.tomi.certify import check_file
+
+    path = shared_file("tomi", "fb_all_val.txt")
+    symbolic = _records(check_file, path, "symbolic")
+    assert len(symbolic) == 5994
+    assert sum(r["agrees"] is False for r in symbolic) == 384
+    assert symbolic == _records(check_file, path, "explicit")
+
+
+def test_hitom_shared_questions_same_records_on_both_engines():
+    from conftest import shared_file
+    from pyfront.hitom.certify import check_file
+
+    path = shared_file("hitom", "hitom_shared.jsonl")
+    symbolic = _records(check_file, path, "symbolic")
+    assert len(symbolic) == 300 and not any(r.get("error") for r in symbolic)
+    assert symbolic == _records(check_file, path, "explicit")
