@@ -284,3 +284,15 @@ def test_hitom_shared_questions_same_records_on_both_engines():
     symbolic = _records(check_file, path, "symbolic")
     assert len(symbolic) == 300 and not any(r.get("error") for r in symbolic)
     assert symbolic == _records(check_file, path, "explicit")
+
+
+def test_the_api_takes_the_engine():
+    from web_server import post_json, running_server
+
+    coin = (REPO / "examples" / "stories" / "coin.del").read_text()
+    with running_server("--time-limit", "20", "--workers", "1") as url:
+        status, body = post_json(url + "api/explain", {"source": coin, "engine": "symbolic"})
+        assert status == 200 and body["ok"]
+        assert "symbolic engine" in body["problems"][0]["steps"][0]["picture"]["message"]
+        status, body = post_json(url + "api/explain", {"source": coin, "engine": "bdd"})
+        assert status == 400 and "engine" in body["error"]["message"]
