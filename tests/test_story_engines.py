@@ -296,3 +296,25 @@ def test_the_api_takes_the_engine():
         assert "symbolic engine" in body["problems"][0]["steps"][0]["picture"]["message"]
         status, body = post_json(url + "api/explain", {"source": coin, "engine": "bdd"})
         assert status == 400 and "engine" in body["error"]["message"]
+
+
+def test_stories_with_listed_models_and_event_models_agree():
+    """The conformance cases the story language can say (a listed initial model, explicit
+    event models): both engines give the same answers, revisions included."""
+    import json
+
+    from conftest import shared_file
+    from pyfront.story.from_case import NotAStory, case_to_story
+    from smcdel_bridge.dynamic.jsonio import case_from_json
+
+    said = 0
+    with open(shared_file("del-conformance", "corpus.jsonl"), encoding="utf-8") as fh:
+        for line in fh:
+            case = case_from_json(json.loads(line))
+            try:
+                story = case_to_story(case)
+            except (NotAStory, UserError):
+                continue
+            said += 1
+            assert answers(story, "symbolic") == answers(story, "explicit"), case.id
+    assert said >= 80
