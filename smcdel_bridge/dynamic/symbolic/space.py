@@ -29,13 +29,13 @@ def _purge_retired() -> None:
 class VarSpace:
     """One BDD manager and its variable pairs."""
 
-    def __del__(self) -> None:
+    def __del__(self, _retired=_RETIRED) -> None:  # bound now: at exit globals may be gone
         bdd = getattr(self, "bdd", None)
         if bdd is None:
             return
         self._x = self._y = self.true = self.false = None
         if len(bdd) > 0:
-            _RETIRED.append(bdd)
+            _retired.append(bdd)
 
     def __init__(self) -> None:
         _purge_retired()
