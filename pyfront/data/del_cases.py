@@ -135,10 +135,12 @@ class Summary:
         return not self.errors and not self.disagreements
 
     def text(self, wall: float) -> str:
-        return (f"{self.cases} cases, {self.answers} answers: "
+        from pyfront.words import count
+
+        return (f"{count(self.cases, 'case')}, {count(self.answers, 'answer')}: "
                 f"{self.cases - self.errors - self.disagreements - self.unchecked} agree, "
                 f"{self.disagreements} disagree, {self.unchecked} without recorded answers, "
-                f"{self.errors} errors (engine {self.engine_seconds:.3f} s, wall {wall:.3f} s)")
+                f"{count(self.errors, 'error')} (engine {self.engine_seconds:.3f} s, wall {wall:.3f} s)")
 
 
 def _agrees(case, answers) -> tuple[bool | None, list[str]]:

@@ -55,15 +55,49 @@ from smcdel_bridge.language import BOT, TOP, Conj, Disj, Form, Neg, Prp
 
 from ..errors import UserError
 from . import model as M
+from .engines import chosen_engine, set_answer_engine
 from .model import Story, belief_id, knowledge_id
 from .preconditions import cannot_happen, minds_for  # noqa: F401  (minds_for: re-exported)
 
 #: the explicit engine's state (kept under the name the story layer has always used)
 StoryState = BeliefState
 
-__all__ = ["NOTHING", "CompiledStory", "PlausibleAction", "QueryResult", "Revision",
+__all__ = ["NOTHING", "CompiledStory", "answer_engine", "engine_name", "set_answer_engine", "PlausibleAction", "QueryResult", "Revision",
            "StoryState", "answer_where", "compile_story", "evaluate", "event_action",
            "evaluate_partial", "initial_state", "update"]
+
+
+# --- which engine -----------------------------------------------------------------------------
+
+#: ``auto`` takes the explicit engine while the start has at most this many worlds and the
+#: story at most :data:`AUTO_EVENTS` events, the symbolic one beyond
+AUTO_WORLDS = 64
+AUTO_EVENTS = 40
+
+
+def start_size(story: Story) -> int:
+    """How many worlds the explicit start lists at most (before common knowledge)."""
+    if story.initial is not None:
+        return len(story.initial.worlds)
+    n = 1
+    for v in story.variables:
+        n *= len(v.values)
+    return n
+
+
+def engine_name(story: Story, name: str | None = None) -> str:
+    """``explicit`` or ``symbolic``: ``name``, or for ``auto`` (and None: the one set by
+    :func:`set_answer_engine`) by the story's size."""
+    name = name or chosen_engine()
+    if name != "auto":
+        return name
+    small = start_size(story) <= AUTO_WORLDS and len(story.events) <= AUTO_EVENTS
+    return "explicit" if small else "symbolic"
+
+
+def answer_engine(story: Story, name: str | None = None) -> BeliefEngine:
+    """The engine that answers ``story``'s questions (see :func:`engine_name`)."""
+    return get_belief_engine(engine_name(story, name))
 
 
 # --- the agents and their ids ----------------------------------------------------------------
@@ -312,7 +346,7 @@ def answer_where(story: Story, agent_path: Sequence[str], variable: str, step: i
                  compiled: CompiledStory | None = None) -> list[str]:
     """The values of ``variable`` that the nested belief of ``agent_path`` allows (at the
     actual worlds, after ``step`` events; default: the end), in declaration order."""
-    compiled = compiled or compile_story(story)
+    compiled = compiled or compile_story(story, answer_engine(story))
     states, failure = compiled.run()
     at = len(story.events) if step is None else step
     if at >= len(states):
@@ -346,9 +380,9 @@ class QueryResult:
 
 
 def evaluate(story: Story, compiled: CompiledStory | None = None) -> list[QueryResult]:
-    """Every hypothesis and question of ``story`` answered, in the order written
-    (UserError when an event cannot happen: :func:`evaluate_partial` keeps the answers
-    before it)."""
+    """Every hypothesis and question of ``story`` answered, in the order written (by
+    :func:`answer_engine` unless ``compiled`` is given; UserError when an event cannot
+    happen: :func:`evaluate_partial` keeps the answers before it)."""
     results, failure = evaluate_partial(story, compiled)
     if failure is not None:
         raise failure
@@ -359,7 +393,7 @@ def evaluate_partial(story: Story, compiled: CompiledStory | None = None
                      ) -> tuple[list[QueryResult], UserError | None]:
     """The hypotheses and questions written before the first event that cannot happen,
     answered in order, and the error of that event (None: the whole story happens)."""
-    compiled = compiled or compile_story(story)
+    compiled = compiled or compile_story(story, answer_engine(story))
     states, failure = compiled.run()
     out = []
     for q in story.queries():
