@@ -176,8 +176,11 @@ def decide(plan: Plan, results: list[list | SmcdelError]) -> dict:
 _NATIVE = None
 
 
-def _init_native(engine: str) -> None:
+def _init_native(engine: str, timeout: float | None = None) -> None:
     global _NATIVE
+    from .deadline import set_item_timeout
+
+    set_item_timeout(timeout)
     _ANSWERS.clear()  # answers belong to one engine
     from smcdel_bridge.backend import get_backend
 
@@ -193,13 +196,22 @@ def _run_native(program: CheckInput):
 
 def native_chunk(entries: list) -> list[tuple[object, dict]]:
     """Records for a chunk of items (runs in worker processes too)."""
+    from .deadline import ItemTimeout, item_deadline
+
     out = []
     for entry in entries:
         if isinstance(entry, (ItemFailure, AnsweredItem)):
             out.append((entry, ready_record(entry)))
             continue
         plan = plan_item(entry)
-        results = [] if plan.error else [_answers_of(p, text) for p, text in plan.programs]
+        try:
+            with item_deadline():  # check --timeout: this item fails, the rest goes on
+                results = [] if plan.error else [_answers_of(p, t) for p, t in plan.programs]
+        except ItemTimeout as err:
+            record = base_record(entry)
+            record["error"] = f"{where(entry)}: {err}"
+            out.append((entry, record))
+            continue
         out.append((entry, decide(plan, results)))
     return out
 
@@ -226,17 +238,19 @@ def _chunks(entries: Iterable, size: int) -> Iterator[list]:
         yield chunk
 
 
-def evaluate_native(entries: Iterable, *, engine: str = "auto", workers: int = 1):
-    """(item, record) for every entry, with the embedded checker, in order."""
+def evaluate_native(entries: Iterable, *, engine: str = "auto", workers: int = 1,
+                    timeout: float | None = None):
+    """(item, record) for every entry, with the embedded checker, in order; ``timeout``:
+    seconds each item may take (:mod:`.deadline`)."""
     if workers <= 1:  # here, without the worker-pool machinery (start-up time counts)
-        _init_native(engine)
+        _init_native(engine, timeout)
         for chunk in _chunks(entries, CHUNK):
             yield from native_chunk(chunk)
         return
     from smcdel_bridge.official.batch import ordered_map
 
     for chunk in ordered_map(native_chunk, _chunks(entries, CHUNK), workers=workers,
-                             initializer=_init_native, initargs=(engine,)):
+                             initializer=_init_native, initargs=(engine, timeout)):
         yield from chunk
 
 
@@ -312,12 +326,13 @@ def merge_both(native: dict, official: dict) -> dict:
     return record
 
 
-def evaluate_both(entries: Iterable, backend, *, engine: str = "auto", workers: int = 1):
+def evaluate_both(entries: Iterable, backend, *, engine: str = "auto", workers: int = 1,
+                  timeout: float | None = None):
     """(item, record) with both backends compared, in order (``workers``: processes of
     the embedded checker; the official backend has its own)."""
     left, right = tee(entries)
     for (item, native), (_, official) in zip(
-        evaluate_native(left, engine=engine, workers=workers),
+        evaluate_native(left, engine=engine, workers=workers, timeout=timeout),
         evaluate_official(right, backend),
     ):
         yield item, merge_both(native, official)

@@ -26,7 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="parallel smcdel processes (default: up to 4), or worker "
                              "processes for the embedded checker (default: 1)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
-                        help="seconds an smcdel call may take before it is killed (default 60)")
+                        help="seconds an smcdel call may take before it is killed, and each item "
+                             "on the embedded engines (default 60)")
     parser.add_argument("--smcdel", metavar="PATH",
                         help="the smcdel binary (default: $SMCDEL_BIN, or smcdel on PATH)")
     parser.add_argument("--pack-size", type=int, default=100, metavar="N",
@@ -67,9 +68,12 @@ def run(args: argparse.Namespace) -> int:
             and os.path.getsize(args.output) > 0):
         raise UserError("already exists: give --resume to go on with it, or --force to "
                         "replace it", file=args.output)
+    from ..checking.deadline import set_item_timeout
     from ..story.engines import set_answer_engine
 
     set_answer_engine(args.engine)
+    if args.backend == "native" and args.timeout > 0:  # the embedded engines' items too
+        set_item_timeout(args.timeout)
     if args.format == "tomi":
         from ..tomi.check_run import run as run_tomi
 
@@ -127,6 +131,9 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet and sys.stderr.isatty() and not (stdout_lines and sys.stdout.isatty()):
         forks = args.backend != "smcdel" and (args.workers or 1) > 1
         bar = Progress(count_items(args.paths), refresh_thread=not forks)
+        from ..story.engines import set_event_hook
+
+        set_event_hook(bar.story_event)
     results = _evaluate(args, entries, official)
     try:
         if bar is not None:
@@ -179,8 +186,9 @@ def _evaluate(args, entries, official):
     from ..checking import evaluate
 
     if args.backend == "native":
-        return evaluate.evaluate_native(entries, engine=args.engine, workers=args.workers or 1)
+        return evaluate.evaluate_native(entries, engine=args.engine, workers=args.workers or 1,
+                                        timeout=args.timeout)
     if args.backend == "smcdel":
         return evaluate.evaluate_official(entries, official)
     return evaluate.evaluate_both(entries, official, engine=args.engine,
-                                  workers=args.workers or 1)
+                                  workers=args.workers or 1, timeout=args.timeout)

@@ -112,7 +112,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"1 up to {AUTO_ROWS_PER_WORKER:,} rows, then one more per "
                              f"{AUTO_ROWS_PER_WORKER:,} rows, at most one per CPU)")
     parser.add_argument("--engine", choices=("auto", "explicit", "symbolic"), default="auto",
-                        help="native engine (default auto: explicit for small vocabularies)")
+                        help="native engine (default auto: explicit for small vocabularies; "
+                             "for stories, explicit for small stories)")
     parser.add_argument("--quiet", action="store_true", help="print no summary")
     parser.add_argument("--force", action="store_true",
                         help="replace the dataset files already in DIR (default: refuse)")

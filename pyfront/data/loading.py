@@ -66,7 +66,7 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
     items: list[CheckItem | AnsweredItem] = []
     for pb in load_document(path):
         if isinstance(pb, Story):
-            for record in story_records(pb, source, len(items)):
+            for record in timed_story_records(pb, source, len(items)):
                 items.append(AnsweredItem(source, record["row"], record, record["name"],
                                           record.get("line"), record["expected"]))
             continue
@@ -87,6 +87,21 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
                 )
             )
     return items
+
+
+def timed_story_records(story, source: str, first_row: int = 0) -> list[dict]:
+    """:func:`story_records` within ``check --timeout``: a story past it is one failed
+    record (its name and line), and the file's other problems and stories go on."""
+    from pyfront.checking.deadline import ItemTimeout, item_deadline
+
+    try:
+        with item_deadline():
+            return story_records(story, source, first_row)
+    except ItemTimeout as err:
+        return [{"source": source, "row": first_row, "valid": None, "label": None,
+                 "contradictory": None, "expected": None, "agrees": None,
+                 "name": story.name, "line": story.line,
+                 "error": f"{source}:{story.line}: story {story.name}: {err}"}]
 
 
 def story_records(story, source: str, first_row: int = 0) -> list[dict]:

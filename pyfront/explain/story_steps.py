@@ -122,6 +122,7 @@ class Step:
     #: with this event would have left inconsistent: no world believed possible
     kripke_inconsistent: tuple[str, ...] = ()
     queries: tuple[QueryAnswer, ...] = ()
+    size: int | None = None  #: worlds kept as BDDs by the symbolic engine (none listed)
 
     @property
     def short(self) -> dict[str, str]:

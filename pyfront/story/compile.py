@@ -55,7 +55,7 @@ from smcdel_bridge.language import BOT, TOP, Conj, Disj, Form, Neg, Prp
 
 from ..errors import UserError
 from . import model as M
-from .engines import chosen_engine, set_answer_engine
+from .engines import chosen_engine, event_done, set_answer_engine
 from .model import Story, belief_id, knowledge_id
 from .preconditions import cannot_happen, minds_for  # noqa: F401  (minds_for: re-exported)
 
@@ -71,8 +71,8 @@ __all__ = ["NOTHING", "CompiledStory", "answer_engine", "engine_name", "set_answ
 
 #: ``auto`` takes the explicit engine while the start has at most this many worlds and the
 #: story at most :data:`AUTO_EVENTS` events, the symbolic one beyond
-AUTO_WORLDS = 64
-AUTO_EVENTS = 40
+AUTO_WORLDS = 16
+AUTO_EVENTS = 8
 
 
 def start_size(story: Story) -> int:
@@ -164,6 +164,7 @@ class CompiledStory:
                 except InexecutableAction:
                     failure = UserError(cannot_happen(self.story, i, pa), line=pa.line)
                     break
+                event_done(self.story.name, i + 1, len(self.actions))
             self._states, self._failure = states, failure
         return self._states, self._failure
 

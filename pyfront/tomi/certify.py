@@ -116,14 +116,18 @@ def question_for(q: Question, tr: Translated, *, name: str = "q", step: int | No
                        step=end)
 
 
-def check_question(tq: TomiQuestion, cache: dict | None = None) -> dict:
-    """The JSON record of one ToMi question."""
-    record = {
+def _base_record(tq: TomiQuestion) -> dict:
+    return {
         "source": tq.source, "row": tq.row, "line": tq.line, "question": tq.question,
         "question_type": tq.question_type, "story_type": tq.story_type,
         "expected": tq.expected, "answer": None, "agrees": None, "explanation": None,
         "disagreement": None,
     }
+
+
+def check_question(tq: TomiQuestion, cache: dict | None = None) -> dict:
+    """The JSON record of one ToMi question."""
+    record = _base_record(tq)
     try:
         if tq.error:
             raise TomiError(tq.error)
@@ -175,10 +179,19 @@ def _check_names(tq: TomiQuestion, q: Question, tr: Translated) -> None:
 
 def check_file(path: str, skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
     """The record of every question of a ToMi file, in order."""
+    from ..checking.deadline import ItemTimeout, item_deadline
+
     cache: dict = {}
     for tq in iter_questions(path):
         if skip is not None and skip(tq.row):
             continue
-        yield check_question(tq, cache)
+        try:
+            with item_deadline():  # check --timeout: one question past it fails alone
+                record = check_question(tq, cache)
+        except ItemTimeout as err:
+            cache.clear()
+            record = _base_record(tq)
+            record["error"] = f"{tq.source}:{tq.line}: {err}"
+        yield record
         if len(cache) > 64:
             cache.clear()

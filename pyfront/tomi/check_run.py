@@ -50,10 +50,15 @@ def run_with(args, check_file, summary, fmt: str) -> int:
                         resume=getattr(args, "resume", False))
         for record in log.previous:
             summary.add(record)
+    from ..checking.progress import terminal_bar
+
+    bar = terminal_bar(args.quiet, to_stdout)
     try:
         for path in args.paths:
             skip = (lambda row: log.done((path, row))) if log is not None else None
             for record in check_file(path, skip=skip):
+                if bar is not None:
+                    bar.advance(record)
                 if record.get("error"):
                     print(f"mindgames: {record['error']}", file=sys.stderr)
                 if log is not None:
@@ -63,6 +68,8 @@ def run_with(args, check_file, summary, fmt: str) -> int:
                     sys.stdout.flush()
                 summary.add(record)
     finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
         if log is not None:
             log.close()
     if not args.quiet:

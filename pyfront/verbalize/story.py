@@ -24,30 +24,26 @@ def _room_text(story: "Story", room: str | None) -> str:
     return "the room" if not room else f"the {_words(room)}"
 
 
-def _knowers(story: "Story", var) -> list[str]:
+def _knowers(story: "Story", var, engine, state) -> list[str]:
     """The agents who know the value of ``var`` at every actual world at the start, read off
-    the initial model (so the English says what the model says, whatever set it up)."""
-    from ..story.compile import initial_state
+    the initial ``state`` (so the English says what the model says, whatever set it up)."""
+    from smcdel_bridge.language import Disj, K
 
-    state = initial_state(story)
-    model = state.model
-    if var.boolean:
-        atoms = {story.atom(var.name)}
-    else:
-        atoms = {story.atom(var.name, x) for x in var.values}
+    from ..story.model import knowledge_id
 
-    def value(world: str) -> frozenset[int]:
-        return model.valuation[world] & atoms
-
-    return [a for a in story.agents
-            if all(value(v) == value(w) for w in model.actual for v in state.known(a, w))]
+    return [a for a in story.agents if engine.holds(state, Disj(tuple(
+        K(knowledge_id(a), story.value_form(var.name, x)) for x in var.values)))]
 
 
 def _setup_context(story: "Story", w: StoryWords) -> dict[str, Any]:
+    from ..story.compile import answer_engine, initial_state
+
     where0 = story.presence_timeline()[0]
     variables = []
+    engine = answer_engine(story)
+    state = initial_state(story, engine)
     for var in story.variables:
-        knowers = _knowers(story, var)
+        knowers = _knowers(story, var, engine, state)
         options = None
         if not var.boolean:
             if var.phrase:

@@ -68,13 +68,35 @@ LAST_PREFIX: tuple | None = None
 
 
 class _Knowledge:
-    """What each agent cannot rule out about where the object is, from the story model of
-    the steps drawn so far (updated step by step as the story grows)."""
+    """What each agent knows, believes and cannot rule out about where the object is, from
+    the story model of the steps drawn so far (updated step by step as the story grows)."""
 
     def __init__(self, agents, room, other, obj, containers):
         self.key = (agents, (room, other), obj, containers)
         self.state = None
+        self.engine = None
         self.done = 0
+
+    def _advance(self, steps: list[Step]):
+        """The story of ``steps``, with :attr:`state` after its last event."""
+        from ...story.compile import answer_engine, event_action, initial_state, update
+        from ...tomi.translate import build_story
+
+        agents, rooms, obj, containers = self.key
+        story = build_story("story", agents, rooms, {obj: containers}, {obj: containers[0]},
+                            steps)
+        if self.state is None:
+            self.engine = answer_engine(story)
+            self.state = initial_state(story, self.engine)
+        for i in range(self.done, len(story.events)):
+            self.state = update(self.state, event_action(story, i), i + 1, self.engine)
+        self.done = len(story.events)
+        global LAST_PREFIX
+        LAST_PREFIX = (self.key, tuple(steps), self.state, self.engine)
+        return story
+
+    def _holds(self, form) -> bool:
+        return self.engine.holds(self.state, form)
 
     def attitudes(self, steps: list[Step]) -> dict[str, tuple[str | None, str | None]]:
         """Agent -> (the container it knows the object is in, the one it believes it is
@@ -88,26 +110,9 @@ class _Knowledge:
 
         def which(ident: str) -> str | None:
             return next((c for c in self.key[3]
-                         if self.state.holds(K(ident, story.value_form(var, c)))), None)
+                         if self._holds(K(ident, story.value_form(var, c)))), None)
 
         return {a: (which(knowledge_id(a)), which(belief_id(a))) for a in self.key[0]}
-
-    def _advance(self, steps: list[Step]):
-        """The story of ``steps``, with :attr:`state` after its last event."""
-        from ...story.compile import event_action, initial_state, update
-        from ...tomi.translate import build_story
-
-        agents, rooms, obj, containers = self.key
-        story = build_story("story", agents, rooms, {obj: containers}, {obj: containers[0]},
-                            steps)
-        if self.state is None:
-            self.state = initial_state(story)
-        for i in range(self.done, len(story.events)):
-            self.state = update(self.state, event_action(story, i), i + 1)
-        self.done = len(story.events)
-        global LAST_PREFIX
-        LAST_PREFIX = (self.key, tuple(steps), self.state)
-        return story
 
     def believable(self, steps: list[Step], speaker: str, container: str) -> set[str]:
         """The agents who can come to believe ``speaker``'s word that the object is in
@@ -120,7 +125,7 @@ class _Knowledge:
         story = self._advance(steps)
         f = story.value_form(variable_name(self.key[2]), container)
         right = Conj((K(belief_id(speaker), f), f))
-        return {b for b in self.key[0] if not self.state.holds(K(knowledge_id(b), Neg(right)))}
+        return {b for b in self.key[0] if not self._holds(K(knowledge_id(b), Neg(right)))}
 
     def open_to(self, steps: list[Step]) -> dict[str, list[str]]:
         """Agent -> the containers it does not know the object is not in (in declaration
@@ -133,7 +138,7 @@ class _Knowledge:
         story = self._advance(steps)
         var = variable_name(obj)
         return {a: [c for c in containers
-                    if not self.state.holds(K(knowledge_id(a), Neg(story.value_form(var, c))))]
+                    if not self._holds(K(knowledge_id(a), Neg(story.value_form(var, c))))]
                 for a in agents}
 
 
