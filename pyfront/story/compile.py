@@ -57,6 +57,7 @@ from ..errors import UserError
 from . import model as M
 from .engines import chosen_engine, event_done, set_answer_engine
 from .model import Story, belief_id, knowledge_id
+from .initial import explicit_initial as _explicit_initial
 from .preconditions import cannot_happen, minds_for  # noqa: F401  (minds_for: re-exported)
 
 #: the explicit engine's state (kept under the name the story layer has always used)
@@ -224,38 +225,6 @@ def initial_state(story: Story, engine: BeliefEngine | None = None,
 def update(state, pa: PlausibleAction, step: int, engine: BeliefEngine | None = None):
     """The state after ``pa`` (the explicit engine's unless ``engine``)."""
     return (engine or get_belief_engine("explicit")).update(state, pa, step)
-
-
-def _explicit_initial(story: Story, minds: Sequence[str]) -> PlausibilityModel:
-    """The listed worlds; an agent's cells and ranks are the soft reading of what it
-    considers possible (unlisted: it tells every world apart)."""
-    init = story.initial
-    names = [w for w, _ in init.worlds]
-    vals = {w: frozenset(_fact_atoms(story, facts)) for w, facts in init.worlds}
-    considers = dict(init.considers)
-    dc, dr = {}, {}
-    for a in minds:
-        rel = ({w: tuple(s) for w, s in considers[a]} if a in considers
-               else {w: (w,) for w in names})
-        cells, ranks = soft_cells(names, rel)
-        dc[belief_id(a)] = dc[knowledge_id(a)] = tuple(cells)
-        dr[belief_id(a)] = ranks
-        dr[knowledge_id(a)] = dict.fromkeys(names, 0)
-    vocab = tuple(range(1, len(story.atom_table()) + 1))
-    return PlausibilityModel(doubled(minds), tuple(names), vals, dc, dr,
-                             tuple(init.actual), vocab)
-
-
-def _fact_atoms(story: Story, facts) -> set[int]:
-    out = set()
-    for var, value in facts:
-        v = story.variable(var)
-        if v.boolean:
-            if value == "true":
-                out.add(story.atom(var))
-        else:
-            out.add(story.atom(var, value))
-    return out
 
 
 def _assign(story: Story, variable: str, value: str) -> dict[int, Form]:
