@@ -89,8 +89,9 @@ def run(args: argparse.Namespace) -> int:
     for p in problems:
         try:
             explained.append(explain_problem(p, actual=args.actual))
-        except StateError as err:
-            raise UserError(str(err), file=args.file, line=p.line) from None
+        except StateError as err:  # the option is wrong for this problem: name both
+            raise UserError(f"--actual does not fit problem {p.name!r}: {err}",
+                            file=args.file, line=p.line) from None
         except TooLargeError as err:  # explain lists states one by one: no symbolic way out
             size = str(err).split(": use the symbolic engine")[0]
             raise UserError(f"problem {p.name!r} is too large to explain state by state: {size} "

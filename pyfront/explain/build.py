@@ -93,6 +93,12 @@ class StateNamer:
         n = len(self.propositions)
         if raw and len(raw) == n and set(raw) <= {"0", "1"}:
             return self(frozenset(p.atom for p, c in zip(self.propositions, raw) if c == "1"))
+        atoms_known = {p.atom for p in self.propositions}
+        if len(raw) > 1 and set(raw) <= {"0", "1"} and (raw[0] == "0" or int(raw) not in atoms_known):
+            # a row of the wrong length, not an atom number ("01" for three propositions)
+            known = ", ".join(p.symbol for p in self.propositions)
+            raise StateError(f"{text!r} is a row of {len(raw)} 0/1 digits, but there "
+                             f"{'is' if n == 1 else 'are'} {n} proposition{'s' * (n != 1)} ({known})")
         inner = raw[1:-1] if raw.startswith("{") and raw.endswith("}") else raw
         if inner.strip().lower() in ("", "none"):
             return self(frozenset())

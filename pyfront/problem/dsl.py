@@ -16,7 +16,7 @@ from typing import Any, Iterator
 from smcdel_bridge.language import BOT, TOP, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp
 
 from pyfront.errors import UserError
-from pyfront.problem.dsl_expect import expectation, keywords
+from pyfront.problem.dsl_expect import expectation, keyword_hint, misspelt_opening
 from pyfront.problem.model import MAX_AGENTS, Agent, Announcement, Hypothesis, Problem, Proposition, agent_id
 from pyfront.problem.setups import Predicate, get_setup, setup_names
 
@@ -64,14 +64,17 @@ def _parser():
     from lark import Lark
 
     from mindgames_grammars import grammar_text
+    from pyfront.cache import lark_cache
 
+    text = grammar_text("problem.lark")
     return Lark(
-        grammar_text("problem.lark"),
+        text,
         parser="lalr",
         lexer="contextual",
         postlex=_ParenNewlines(),
         propagate_positions=True,
         maybe_placeholders=True,
+        cache=lark_cache("problem-grammar", text),  # the tables, built once per grammar
     )
 
 
@@ -118,16 +121,13 @@ def parse_tree(text: str, filename: str = "<string>"):
         line, col = (err.line, err.column) if tok.type != "$END" else _end_position(text)
         found = expectation(parser, text, tok.start_pos) if tok.type != "$END" else None
         expected = found.accepted if found else err.expected
-        prev = found.previous if found else None
-        if prev is not None and prev.type == "NAME" and prev.column == _first_column(text, prev):
-            # a statement opened by a name that is no keyword: "anounce someone"
-            hint = _did_you_mean(str(prev), keywords(parser, found.accepted_before or ()))
-            if hint and not _keyword_hint(parser, expected, tok):
-                raise UserError(f"unknown keyword {str(prev)!r}{hint}", file=filename,
-                                line=prev.line, column=prev.column) from None
+        opening = misspelt_opening(parser, text, found, tok)  # "anounce someone"
+        if opening is not None:
+            raise UserError(f"unknown keyword {str(opening[0])!r}{opening[1]}", file=filename,
+                            line=opening[0].line, column=opening[0].column) from None
         raise UserError(
             f"expected {_expected_text(parser, expected)}, got {_token_text(tok)}"
-            f"{_keyword_hint(parser, expected, tok)}",
+            f"{keyword_hint(parser, expected, tok)}",
             file=filename, line=line, column=col,
         ) from None
     except UnexpectedCharacters as err:
@@ -144,21 +144,6 @@ def parse_tree(text: str, filename: str = "<string>"):
             f"expected {_expected_text(parser, err.expected)}, got end of file",
             file=filename, line=line, column=col,
         ) from None
-
-
-def _keyword_hint(parser, expected, tok) -> str:
-    """" (did you mean 'moves'?)" when a misspelt word stands where a keyword was expected
-    (a name, or a keyword of another place: "know" for "knows")."""
-    if not re.fullmatch(r"[A-Za-z_]+", str(tok)):
-        return ""
-    return _did_you_mean(str(tok), [w for w in keywords(parser, expected) if w != str(tok)])
-
-
-def _first_column(text: str, tok) -> int:
-    """The column of the first non-blank character on ``tok``'s line."""
-    start = text.rfind("\n", 0, tok.start_pos) + 1
-    line = text[start:text.find("\n", start) if "\n" in text[start:] else len(text)]
-    return len(line) - len(line.lstrip()) + 1
 
 
 def _end_position(text: str) -> tuple[int, int]:

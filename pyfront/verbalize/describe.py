@@ -138,9 +138,13 @@ class Describer:
             ann = self.describe(f.ann, "present", [False])
             return {"kind": "after", "whether": isinstance(f, (PubAnnounceW, AnnounceW)),
                     "told": told, "ann": ann, "body": self.describe(f.f, tense, first)}
+        import re
+
         from pyfront.problem.compile import pub_form
 
-        return {"kind": "raw", "text": pub_form(f)}
+        # no words for it (a quantified Boolean formula): SMCDEL text, with the agents' names
+        text = re.sub(r"\bAgent[a-z]{1,2}\b", lambda m: self._names((m.group(0),))[0], pub_form(f))
+        return {"kind": "raw", "text": text}
 
     def _names(self, group) -> list[str]:
         return [self.pb.agent_name(a) for a in group]

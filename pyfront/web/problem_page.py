@@ -117,6 +117,7 @@ def problem_page(problem, actual: str | None, use_dot: bool) -> dict:
         "facts": facts,
         "agents": agents_of(p.agents),
         "directed": False,
+        "legend": "cannot tell apart",
         "actual": p.actual.name if p.actual is not None else None,
         "actual_choices": [{"name": s.name, "label": s.true_symbols} for s in p.initial]
         if len(p.initial) <= MAX_ACTUAL_CHOICES else [],
