@@ -24,6 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "instead of stdout")
     parser.add_argument("--backend", default="explicit", metavar="NAME",
                         help="event-model engine (default: explicit)")
+    parser.add_argument("--engine", choices=("auto", "explicit", "symbolic"), default="auto",
+                        help="embedded engine: explicit (worlds listed), symbolic (BDDs) or "
+                             "auto (default: by the size of each case)")
     parser.add_argument("--to", choices=("answers", "dsl"), default="answers",
                         help="answers (default), or each case as a DSL story with an explicit "
                              "model and event models, where the story language can say it")
@@ -41,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
     if args.backend not in event_backend_names():
         raise UserError(f"unknown event backend {args.backend!r}; choose one of "
                         f"{', '.join(event_backend_names())}")
-    backend = get_event_backend(args.backend)
+    # the embedded engine: --engine, unless --backend names one
+    backend = get_event_backend(args.engine if args.backend == "explicit" else args.backend)
     items = read_cases(args.file)
     out = sys.stdout
     if args.output:

@@ -13,14 +13,21 @@ import sys
 
 
 def run(args) -> int:
-    from ..errors import UserError
     from .certify import check_file
     from .report import TomiSummary
 
+    return run_with(args, check_file, TomiSummary(), "tomi")
+
+
+def run_with(args, check_file, summary, fmt: str) -> int:
+    """The check loop of a benchmark format (ToMi's, Hi-ToM's): ``check_file(path,
+    skip=…)`` yields one record per question, ``summary`` adds and renders them."""
     from pathlib import Path
 
+    from ..errors import UserError
+
     if getattr(args, "backend", "native") != "native":
-        raise UserError("--format tomi is checked by the event-model engine: --backend "
+        raise UserError(f"--format {fmt} is checked by the event-model engine: --backend "
                         f"{args.backend} does not apply")
     for p in args.paths:
         if not Path(p).is_file():
@@ -35,7 +42,6 @@ def run(args) -> int:
                         "replace it", file=args.output)
     # JSON lines: to -o; to standard output with --json or into a pipe
     to_stdout = getattr(args, "json", False) or (not args.output and not sys.stdout.isatty())
-    summary = TomiSummary()
     log = None
     if args.output:
         from smcdel_bridge.official.batch import ResultLog
@@ -44,10 +50,15 @@ def run(args) -> int:
                         resume=getattr(args, "resume", False))
         for record in log.previous:
             summary.add(record)
+    from ..checking.progress import terminal_bar
+
+    bar = terminal_bar(args.quiet, to_stdout)
     try:
         for path in args.paths:
             skip = (lambda row: log.done((path, row))) if log is not None else None
             for record in check_file(path, skip=skip):
+                if bar is not None:
+                    bar.advance(record)
                 if record.get("error"):
                     print(f"mindgames: {record['error']}", file=sys.stderr)
                 if log is not None:
@@ -57,6 +68,8 @@ def run(args) -> int:
                     sys.stdout.flush()
                 summary.add(record)
     finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
         if log is not None:
             log.close()
     if not args.quiet:
