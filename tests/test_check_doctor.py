@@ -22,7 +22,7 @@ def test_doctor_reports_each_backend(capsys, tmp_path, monkeypatch):
     code, report = _report(capsys)
     assert code == 0
     entries = {e["name"]: e for e in report["backends"]}
-    assert set(entries) == {"native", "explicit", "symbolic", "smcdel"}
+    assert set(entries) == {"native", "explicit", "symbolic", "smcdel", "smcdel-library"}
     assert entries["native"]["available"] and entries["native"]["self_test"] == "ok"
     assert entries["explicit"]["self_test"] == "ok"
     assert not entries["smcdel"]["available"]
