@@ -19,9 +19,14 @@ def run(args) -> int:
 
     from pathlib import Path
 
-    if getattr(args, "backend", "native") != "native":
-        raise UserError("--format tomi is checked by the event-model engine: --backend "
-                        f"{args.backend} does not apply")
+    mode = getattr(args, "backend", "native")
+    reference = tally = None
+    if mode != "native":  # the reference library, never the embedded engine in its place
+        from ..checking.tomi_reference import ReferenceTally
+        from ..data.del_cases import reference_backend
+
+        reference = reference_backend(getattr(args, "smcdel_home", None), args.timeout)
+        tally = ReferenceTally()
     for p in args.paths:
         if not Path(p).is_file():
             raise UserError("no such file" if not Path(p).exists() else "not a file", file=p)
@@ -47,7 +52,15 @@ def run(args) -> int:
     try:
         for path in args.paths:
             skip = (lambda row: log.done((path, row))) if log is not None else None
-            for record in check_file(path, skip=skip):
+            if reference is not None:
+                from ..checking.tomi_reference import check_file as check_reference
+
+                records = check_reference(path, mode, reference, skip=skip)
+            else:
+                records = check_file(path, skip=skip)
+            for record in records:
+                if tally is not None:
+                    tally.add(record)
                 if record.get("error"):
                     print(f"mindgames: {record['error']}", file=sys.stderr)
                 if log is not None:
@@ -59,11 +72,17 @@ def run(args) -> int:
     finally:
         if log is not None:
             log.close()
+        if reference is not None:
+            reference.close()
+    stream = sys.stderr if to_stdout else sys.stdout
     if not args.quiet:
         from rich.console import Console
 
-        stream = sys.stderr if to_stdout else sys.stdout
         summary.render(Console(file=stream, width=None if stream.isatty() else 160))
+    if tally is not None:
+        print("\n".join(tally.lines()), file=stream)
+        if tally.failed or (mode == "both" and tally.differ):
+            return 1
     return summary.exit_code
 
 
