@@ -33,7 +33,7 @@ class ReferenceTally:
         if "refused" in ref:
             self.refused += 1
             why = ref["refused"].split("refused by the reference: ", 1)[-1]
-            self.reasons[why.split(" (", 1)[0]] += 1
+            self.reasons[f"{why.split(' (', 1)[0]}: {record.get('question_type')}"] += 1
         elif "error" in ref:
             self.failed += 1
         elif "answer" in ref:
