@@ -38,7 +38,11 @@ class ReferenceTally:
             self.failed += 1
         elif "answer" in ref:
             self.checked += 1
-            if record.get("backends_agree"):
+            if "native" not in record.get("backends", {}):  # the reference alone
+                self.equal += record.get("agrees") is True
+                self.differ += record.get("agrees") is False
+                self.alone = True
+            elif record.get("backends_agree"):
                 self.equal += 1
             else:
                 self.differ += 1
@@ -48,10 +52,14 @@ class ReferenceTally:
                         f"{record['source']}:{record.get('line')}: native "
                         f"{mine.get('answer', mine.get('error'))}, smcdel {ref['answer']}")
 
+    alone: bool = False
+
     def lines(self) -> list[str]:
+        compared = ("agree with ToMi's label, {} do not" if self.alone
+                    else "answered as by the embedded engine, {} differently")
         out = [f"reference (SMCDEL.Explicit.K): {self.checked} questions checked, "
-               f"{self.equal} answered as by the embedded engine, {self.differ} differently; "
-               f"{self.refused} refused, {self.failed} failed"]
+               f"{self.equal} " + compared.format(self.differ)
+               + f"; {self.refused} refused, {self.failed} failed"]
         out += [f"  refused ({n}): {why}" for why, n in self.reasons.most_common()]
         out += [f"  differs: {d}" for d in self.differences]
         return out

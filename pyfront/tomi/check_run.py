@@ -68,7 +68,8 @@ def run(args) -> int:
                 if to_stdout:
                     sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
                     sys.stdout.flush()
-                summary.add(record)
+                if not record.get("refused"):  # refused by the reference: counted apart
+                    summary.add(record)
     finally:
         if log is not None:
             log.close()
