@@ -211,3 +211,45 @@ def test_a_driver_that_does_not_compile_is_one_line(home, tmp_path, capsys, monk
     err = capsys.readouterr().err
     assert code == 1 and "compiling the reference driver failed" in err
     assert len(err.strip().splitlines()) == 1
+
+
+# -- agreement on random stories ----------------------------------------------------------------
+
+def test_random_stories_agree_wherever_the_reference_answers(reference):
+    """Generated stories (moves, tells, lies, peeks; a fixed seed per example): every
+    first- and second-order question after every event, by both; each item the reference
+    does not refuse gets the embedded engine's answer, and refusals name belief revision."""
+    import random
+
+    from hypothesis import HealthCheck, given, settings, strategies as st
+
+    from pyfront.checking.story_reference import story_reference_records
+    from pyfront.generate.stories.sampler import StoryParams, draw_story
+    from pyfront.story import model as sm
+    from pyfront.story.compile import evaluate
+    from pyfront.tomi.translate import build_story, variable_name
+
+    @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.integers(0, 10**6))
+    def check(seed):
+        drawn = draw_story(random.Random(seed), StoryParams())
+        bare = build_story("s", drawn.agents, (drawn.room, drawn.other_room),
+                           {drawn.obj: drawn.containers}, {drawn.obj: drawn.containers[0]},
+                           drawn.steps)
+        var = variable_name(drawn.obj)
+        steps = range(len(bare.events) + 1)
+        paths = [(a,) for a in drawn.agents] + [(a, b) for a in drawn.agents
+                                                for b in drawn.agents if a != b]
+        questions = [sm.Question(name=f"q{k}_{'_'.join(p)}", path=p, variable=var, step=k)
+                     for k in steps for p in paths]
+        story = bare.model_copy(update={"questions": questions})
+        mine = {f"s/{r.name}": r.answer for r in evaluate(story)}
+        theirs = story_reference_records(story, "random", reference)
+        for (name, _), record in theirs.items():
+            if record.get("refused"):
+                assert "belief revision" in record["refused"]
+                continue
+            assert "error" not in record, record
+            assert tuple(record["answer"]) == mine[name], (seed, name)
+
+    check()
