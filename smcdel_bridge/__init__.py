@@ -5,3 +5,6 @@ This is the lower layer of the toolkit; it never imports :mod:`pyfront`.
 """
 
 __version__ = "0.1.0"
+
+# formulas print as the reference prints them (``str(form)``): the printer installs itself
+from .syntax import printer as _printer  # noqa: E402,F401

@@ -74,10 +74,8 @@ class Form:
                     out.update(g.agents())
         return frozenset(out)
 
-    def __str__(self) -> str:  # the reference's own pretty-printing
-        from .syntax.printer import pp_any
-
-        return pp_any(self)
+    def __str__(self) -> str:  # the reference's own pretty-printing (see show_with)
+        return _show(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,3 +308,26 @@ def is_boolean(f: Form) -> bool:
         isinstance(n, (Top, Bot, Prp, Neg, Conj, Disj, Xor, Impl, Equi, Forall, Exists))
         for n in f.unique_nodes()
     )
+
+
+def one_of(fs: tuple[Form, ...]) -> Form:
+    """``ONEOF(...)`` as the reference expands it: some formula holds and no two
+    (taken pairwise in both orders, duplicates removed once by list difference) do."""
+    pairs = []
+    for f1 in fs:
+        rest = list(fs)
+        rest.remove(f1)
+        pairs.extend(Neg(Conj((f1, f2))) for f2 in rest)
+    return Conj((Disj(tuple(fs)), Conj(tuple(pairs))))
+
+
+def _show(f: Form) -> str:
+    return repr(f)
+
+
+def show_with(printer) -> None:
+    """Make ``str(form)`` use ``printer``.  The syntax layer above installs the reference's
+    pretty-printing (:mod:`smcdel_bridge.syntax.printer`, loaded with the package), so this
+    module needs nothing from the layers that use it."""
+    global _show
+    _show = printer

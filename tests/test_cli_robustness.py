@@ -245,7 +245,7 @@ def test_check_reports_a_bad_file_as_a_failed_item(capsys, d, name, error):
     ("latin1.jsonl", ["line 1): not UTF-8 text"]),
     ("latin1.csv", ["not UTF-8 text"]),
     ("ragged.csv", ["smcdel_problem: Parse error"]),
-    ("nocol.csv", ["smcdel_problem is missing"]),
+    ("nocol.csv", ["the CSV header has no smcdel_problem column"]),
     ("nested.jsonl", ["line 1): invalid JSON: nested too deeply"]),
 ])
 def test_check_goes_on_after_bad_rows(capsys, d, name, errors):

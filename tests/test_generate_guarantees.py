@@ -75,14 +75,14 @@ def test_a_premise_text_met_twice_gets_other_names():
 
 
 def test_a_premise_text_no_names_can_change_is_dropped(monkeypatch):
-    from pyfront.generate import pipeline
+    from pyfront.generate import rendering
 
     result = generate(GenerateConfig(size=20, seed=5))
     group, rows = _named_group(result)
     # a premise whose English names nobody: every name draw reads the same
     unnamed = [dict(r, premise="There are two persons.") for r in rows]
-    monkeypatch.setattr(pipeline, "render_group", lambda *a, **k: [dict(r) for r in unnamed])
-    kept, rendered, renamed, dropped = pipeline.unique_premise_texts(
+    monkeypatch.setattr(rendering, "render_group", lambda *a, **k: [dict(r) for r in unnamed])
+    kept, rendered, renamed, dropped = rendering.unique_premise_texts(
         [group, group], [unnamed, unnamed], 5, "mindgames")
     assert kept == [group] and rendered == [unnamed] and dropped == [group] and renamed == []
 

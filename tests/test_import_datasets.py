@@ -107,5 +107,5 @@ def test_import_with_no_row_imported_creates_no_folder(tmp_path, capsys):
     data = _csv(tmp_path / "d.csv", [dict(ROW, label="maybe")])
     out = tmp_path / "d"
     assert main(["import", str(data), "-o", str(out)]) == 1
-    assert "wrote 0 DSL files; 1 rows failed" in capsys.readouterr().err
+    assert "wrote 0 DSL files; 1 row failed" in capsys.readouterr().err
     assert not out.exists()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from smcdel_bridge.language import Ck, K, Neg, Prp, PubAnnounce
+from smcdel_bridge.language import Ck, Forall, K, Neg, Prp, PubAnnounce
 
 from pyfront.problem.dsl import parse_problem
 from pyfront.verbalize import announcement, premise, sayable, styles
@@ -29,5 +29,7 @@ def test_announcement_wording_per_style():
 
 def test_sayable_formulas():
     assert sayable(Neg(K("Agenta", Prp(1))))
-    assert not sayable(Ck(("Agenta", "Agentb"), Prp(1)))
-    assert not sayable(K("Agenta", PubAnnounce(Prp(1), Prp(2))))
+    # common knowledge and announcements inside formulas have words too (smcdel"…" hypotheses)
+    assert sayable(Ck(("Agenta", "Agentb"), Prp(1)))
+    assert sayable(K("Agenta", PubAnnounce(Prp(1), Prp(2))))
+    assert not sayable(K("Agenta", Forall((1,), Prp(1))))

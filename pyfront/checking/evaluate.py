@@ -115,6 +115,8 @@ def base_record(item: CheckItem | ItemFailure) -> dict:
     }
     if item.name:
         record["name"] = item.name
+    if item.source.endswith(".del") and getattr(item, "line", None) is not None:
+        record["line"] = item.line  # the hypothesis's line in the DSL file
     return record
 
 
@@ -160,7 +162,9 @@ def decide(plan: Plan, results: list[list | SmcdelError]) -> dict:
         record["error"] = f"{where(item)}: the checker's answers do not fit the jobs asked"
         return record
     record["valid"] = valid
-    record["label"] = "entailment" if valid else "not_entailment"
+    # an entailment label answers VALID? only: TRUE? asks about one state, WHERE? for states
+    if plan.kind == "VALID?":
+        record["label"] = "entailment" if valid else "not_entailment"
     record["contradictory"] = contradictory
     if record["expected"] is not None:
         record["agrees"] = record["label"] == record["expected"]

@@ -1,16 +1,20 @@
 """The end of a ``mindgames check`` run: the summary table and the lists of problems.
 
-One table row per source file — items, labels (``entail`` / ``not_entail``), contradictory
-premises (``contra``), agreement with the expected labels, failures, and backend
-disagreements (``backends≠``) when both ran — then the failed
-items, the items whose label differs from the expected one, and — for ``--backend both`` —
-a disagreement report naming each item, its formula and each backend's answer.
+One table row per source file: items; labels (``entail`` / ``not_entail``), items answered
+without an entailment label (``answer``, shown when there are any: story questions, ``TRUE?``
+and ``WHERE?`` jobs) and failures, which add up to the items; contradictory premises
+(``contra``), agreement with the expected labels, and backend disagreements (``backends≠``)
+when both ran.  Then the failed items, the items whose label differs from the expected one
+(``file:line`` for DSL items), and, for ``--backend both``, a disagreement report naming each
+item, its formula and each backend's answer.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+
+from pyfront.words import count
 
 #: how many entries each list of problems shows before "… and N more"
 SHOWN = 20
@@ -21,6 +25,7 @@ class _Row:
     items: int = 0
     entailment: int = 0
     not_entailment: int = 0
+    answered: int = 0
     contradictory: int = 0
     agree: int = 0
     disagree: int = 0
@@ -29,7 +34,12 @@ class _Row:
 
 
 def _name(record: dict) -> str:
-    where = record["source"] if record.get("row") is None else f"{record['source']}: row {record['row']}"
+    if record.get("line") is not None:  # DSL items: file:line, where an editor jumps
+        where = f"{record['source']}:{record['line']}"
+    elif record.get("row") is None:
+        where = record["source"]
+    else:
+        where = f"{record['source']}: row {record['row']}"
     return where + (f" ({record['name']})" if record.get("name") else "")
 
 
@@ -83,6 +93,8 @@ class Summary:
             row.entailment += 1
         elif record.get("label") == "not_entailment":
             row.not_entailment += 1
+        else:
+            row.answered += 1
         if record.get("refused"):
             self.counts["refused"] += 1
             if len(self.refusals) < SHOWN:
@@ -122,10 +134,14 @@ class Summary:
             (self.counts["disagree"], "differ from the expected label"),
             (self.counts["backends"], "answered differently by the two backends")) if n]
         if bad:
-            return f"{total.items} items: " + ", ".join(bad)
+            return f"{count(total.items, 'item')}: " + ", ".join(bad)
         refused = self.counts["refused"]
-        checked = (f"{total.items - refused} of {total.items} items checked, {refused} refused "
-                   "by the reference" if refused else f"all {total.items} items checked")
+        if refused:
+            checked = (f"{total.items - refused} of {total.items} items checked, {refused} "
+                       "refused by the reference")
+        else:
+            checked = ("the 1 item checked" if total.items == 1
+                       else f"all {total.items} items checked")
         return checked + (f", {total.agree} agree with their expected label" if total.agree else "")
 
     def render(self, console) -> None:
@@ -137,27 +153,30 @@ class Summary:
         # 6-digit counts
         table = Table(box=box.SIMPLE_HEAD, title="mindgames check", title_justify="left",
                       padding=(0, 0), show_edge=False)
-        columns = ["source", "items", "entail", "not_entail", "contra", "agree", "disagree",
-                   "failed"]
+        # "answer" (items answered without a label) is shown when some item is one
+        answers = any(row.answered for row in self.rows.values())
+        columns = ["source", "items", "entail", "not_entail"] + (["answer"] if answers else []) + [
+            "failed", "contra", "agree", "disagree"]
         if self.both:
             columns.append("backends≠")
         for i, col in enumerate(columns):
             table.add_column(col, justify="left" if i == 0 else "right",
                              overflow="fold" if i == 0 else "ellipsis", no_wrap=i > 0,
-                             min_width=min(14, max(map(len, self.rows), default=6))
+                             min_width=min(8, max(map(len, self.rows), default=6))
                              if i == 0 else None)
         total = _Row()
         for source, row in self.rows.items():
-            values = [row.items, row.entailment, row.not_entailment, row.contradictory,
-                      row.agree, row.disagree, row.failed]
+            values = [row.items, row.entailment, row.not_entailment] + ([row.answered] if answers else []) + [
+                row.failed, row.contradictory, row.agree, row.disagree]
             if self.both:
                 values.append(row.backend_disagreements)
             table.add_row(escape(source), *map(str, values))
             for name in vars(total):
                 setattr(total, name, getattr(total, name) + getattr(row, name))
         if len(self.rows) > 1:
-            values = [total.items, total.entailment, total.not_entailment, total.contradictory,
-                      total.agree, total.disagree, total.failed]
+            values = [total.items, total.entailment, total.not_entailment] + (
+                [total.answered] if answers else []) + [
+                total.failed, total.contradictory, total.agree, total.disagree]
             if self.both:
                 values.append(total.backend_disagreements)
             table.add_row("total", *map(str, values), style="bold")

@@ -147,7 +147,15 @@ def smcdel_file_items(path: str) -> Iterator[CheckItem | ItemFailure]:
 
 
 def dataset_items(path: str) -> Iterator[CheckItem | ItemFailure]:
-    """One item per dataset row; rows that cannot be used become failures."""
+    """One item per dataset row; rows that cannot be used become failures (a CSV without
+    an ``smcdel_problem`` column is one failure)."""
+    from pyfront.data.rows import require_columns
+
+    try:
+        require_columns(path, ("smcdel_problem",))
+    except UserError as err:
+        yield ItemFailure(path, None, str(err), line=err.line)
+        return
     try:
         for row, line, fields in iter_rows(path):
             yield _row_item(path, row, line, fields)

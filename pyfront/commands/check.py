@@ -69,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
             and os.path.getsize(args.output) > 0):
         raise UserError("already exists: give --resume to go on with it, or --force to "
                         "replace it", file=args.output)
+    from ..story.engines import set_answer_engine
+
+    set_answer_engine(args.engine)
     if args.format == "tomi":
         from ..tomi.check_run import run as run_tomi
 

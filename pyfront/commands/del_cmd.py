@@ -23,10 +23,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write the result lines here (as they are computed) "
                              "instead of stdout")
     parser.add_argument("--backend", default="native", metavar="NAME",
-                        choices=("native", "explicit", "smcdel", "both"),
-                        help="native: the embedded event-model engine (default; 'explicit' "
-                             "is the same); smcdel: the reference library SMCDEL.Explicit.K "
-                             "through its driver; both: each case by both, compared")
+                        help="native: the embedded explicit engine (default; also 'explicit', "
+                             "or another embedded engine by name, e.g. 'symbolic'); smcdel: "
+                             "the reference library SMCDEL.Explicit.K through its driver; "
+                             "both: each case by the explicit engine and the reference, "
+                             "compared")
     parser.add_argument("--smcdel-home", metavar="DIR",
                         help="the reference's build folder (default: $MINDGAMES_SMCDEL_HOME)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
@@ -52,8 +53,8 @@ def run(args: argparse.Namespace) -> int:
 
         reference = reference_backend(args.smcdel_home, args.timeout)
     if name != "smcdel" and name not in event_backend_names():
-        raise UserError(f"unknown event backend {name!r}; choose one of "
-                        f"{', '.join(event_backend_names())}")
+        raise UserError(f"unknown event backend {name!r}; choose one of native, "
+                        f"{', '.join(event_backend_names())}, smcdel, both")
     backend = reference if name == "smcdel" else get_event_backend(name)
     items = read_cases(args.file)
     out = sys.stdout

@@ -111,7 +111,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"{out.error} ({out.scored} of {len(result.items)} items scored and kept in "
                         f"{run_dir / 'results.jsonl'}; run again to resume)")
     m = result.metrics or {}
-    print(f"eval: {m.get('n')} items ({asked}): accuracy {m.get('accuracy', 0):.4f} "
+    from pyfront.words import count
+
+    print(f"eval: {count(m.get('n') or 0, 'item')} ({asked}): accuracy {m.get('accuracy', 0):.4f} "
           f"(95% CI {m['ci95'][0]:.4f}-{m['ci95'][1]:.4f}), macro-F1 {m.get('macro_f1', 0):.4f}, "
           f"unparsed {m.get('unparsed')}; wrote {run_dir}/", file=sys.stderr)
     return 0

@@ -6,6 +6,7 @@ import argparse
 import os
 
 from ..generate.calibration import PAIR_RATE, PAPER_RATES
+from ..generate.ranges import int_range
 
 HELP = "generate a MindGames-style NLI dataset (train/validation/test JSONL and a dataset card)"
 
@@ -24,26 +25,6 @@ AUTO_ROWS_PER_WORKER = 20_000
 def auto_workers(rows: int) -> int:
     """Default worker count for a run of ``rows`` rows."""
     return max(1, min(os.cpu_count() or 1, rows // AUTO_ROWS_PER_WORKER))
-
-
-def _int_range(text: str, *, what: str, upper_n: bool = False) -> tuple[int, int | None]:
-    """``"2-4"`` -> (2, 4); ``"3"`` -> (3, 3); with ``upper_n``, ``"0-N"`` -> (0, None)."""
-    from ..errors import UserError
-
-    lo_text, sep, hi_text = text.partition("-")
-    try:
-        lo = int(lo_text)
-        if not sep:
-            return lo, lo
-        if upper_n and hi_text.strip().upper() == "N":
-            return lo, None
-        hi = int(hi_text)
-    except ValueError:
-        hint = " (or LO-N: up to the number of agents)" if upper_n else ""
-        raise UserError(f"{what} takes a number or a range LO-HI{hint}: got {text!r}") from None
-    if hi < lo:
-        raise UserError(f"{what} range {text!r} runs backwards: write LO-HI with LO <= HI")
-    return lo, hi
 
 
 def _weights(text: str, what: str) -> tuple[float, ...] | None:
@@ -157,12 +138,12 @@ def config_from_args(args: argparse.Namespace):
         raise UserError("--setups lists a setup twice")
     if args.style not in styles():
         raise UserError(f"unknown style {args.style!r} (known: {', '.join(styles())})")
-    agents = _int_range(args.agents, what="--agents")
-    orders = _int_range(args.order or "1-2", what="--order")
+    agents = int_range(args.agents, what="--agents")
+    orders = int_range(args.order or "1-2", what="--order")
     if orders[0] < 1 or orders[1] > MAX_ORDER:  # type: ignore[operator]
         raise UserError(f"--order must lie within 1-{MAX_ORDER}: got {args.order} (deeper "
                         "hypotheses are all entailed or all not, so no balanced pair can be drawn)")
-    anns = _int_range(args.announcements, what="--announcements", upper_n=True)
+    anns = int_range(args.announcements, what="--announcements", upper_n=True)
     if args.workers is not None and args.workers < 1:
         raise UserError("--workers must be at least 1")
     if args.hypotheses_per_premise < 2:

@@ -14,6 +14,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("mindgames", "tomi"), default="mindgames",
                         help="mindgames (dataset rows, default) or tomi: a ToMi story file "
                              "(.txt), one story DSL file per story")
+    parser.add_argument("--force", action="store_true",
+                        help="write into a DIR that already holds files (the files an earlier "
+                             "import wrote there, row*.del or story*.del, are replaced)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -28,12 +31,16 @@ def run(args: argparse.Namespace) -> int:
         from ..tomi.import_run import run as run_tomi
 
         return run_tomi(args)
-    from pyfront.data.rows import require_dataset
+    from pyfront.data.folders import prepare_output
+    from pyfront.data.rows import require_columns, require_dataset
 
     outdir = Path(args.output)
-    if outdir.exists() and not outdir.is_dir():
-        raise UserError("not a directory", file=str(outdir))
+    if Path(args.dataset).suffix.lower() == ".txt":
+        raise UserError("a .txt file is no MindGames dataset (.csv or .jsonl); for ToMi "
+                        "stories give --format tomi", file=args.dataset)
     require_dataset(args.dataset)  # before the output folder exists: a failed run makes none
+    require_columns(args.dataset, ("smcdel_problem", "setup", "names"))
+    prepare_output(outdir, args.force, "mindgames")
     source = Path(args.dataset).name
     n = errors = 0
     for row, fields, pb in row_problems(args.dataset):
@@ -49,7 +56,9 @@ def run(args: argparse.Namespace) -> int:
         (outdir / f"row{row:05d}.del").write_text(header + "\n" + to_dsl(pb), encoding="utf-8")
     if n == 0:
         raise UserError("no row to import", file=args.dataset)
-    print(f"import: wrote {n - errors} DSL files" + (f" to {outdir}" if n > errors else "")
-          + (f"; {errors} rows failed" if errors else ""),
+    from pyfront.words import count
+
+    print(f"import: wrote {count(n - errors, 'DSL file')}" + (f" to {outdir}" if n > errors else "")
+          + (f"; {count(errors, 'row')} failed" if errors else ""),
           file=sys.stderr)
     return 1 if errors else 0

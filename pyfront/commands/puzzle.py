@@ -21,6 +21,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
 
 
+#: most characters of SMCDEL text a puzzle may be (its formula trees take many times more
+#: memory while they are built)
+MAX_TEXT = 64_000_000
+
+
+def estimated_size(kind: str, n: int, m: int) -> int:
+    """An upper bound on the SMCDEL text's length, from its shape: every agent's observation
+    list (n atoms of at most ``len(str(n)) + 1`` characters), and for the muddy children three
+    jobs of up to ``m`` rounds of "nobody knows" (n clauses of at most 40 characters); for
+    the dining cryptographers n announcements and a hypothesis of n clauses over n agents."""
+    digits = len(str(n)) + 1
+    if kind == "muddy":
+        return n * n * digits + 3 * (m + 1) * n * 40
+    return n * 3 * digits + 40 * n * n
+
+
+def _refuse_huge(kind: str, n: int, m: int) -> None:
+    from ..errors import UserError
+
+    size = estimated_size(kind, n, max(m, 1))
+    if size > MAX_TEXT:
+        raise UserError(f"N={n}" + (f", M={m}" if kind == "muddy" else "")
+                        + f" would make about {size:.2g} characters of SMCDEL text "
+                        f"(at most {MAX_TEXT:,}): choose a smaller puzzle")
+
+
 def run(args: argparse.Namespace) -> int:
     import sys
 
@@ -39,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
 
         if n < 2:
             raise UserError("SMCDEL input needs N >= 2: a lone child observes nothing")
+        _refuse_huge("muddy", n, m)
         text = muddy_children_text(n, m)
     else:
         from pyfront.problem.dsl_print import problems_to_dsl
@@ -65,6 +92,7 @@ def _dining(args: argparse.Namespace) -> str:
     if args.to == "smcdel":
         from pyfront.puzzles.programs import dining_cryptographers_text
 
+        _refuse_huge("dining", n, 0)
         return dining_cryptographers_text(n)
     from pyfront.problem.dsl_print import problems_to_dsl
     from pyfront.problem.model import MAX_AGENTS

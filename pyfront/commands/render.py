@@ -7,6 +7,10 @@ import argparse
 HELP = "render the problems and stories of a DSL file as English, SMCDEL input, JSON or DSL"
 
 
+#: the line that starts each program when a file holds several problems (an SMCDEL comment)
+SEPARATOR = "-- ==== problem"
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a DSL file (.del), or - for stdin")
     parser.add_argument("--to", choices=("english", "smcdel", "json", "dsl"), default="english",
@@ -15,7 +19,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="English style: mindgames (the published phrasing, default) or natural")
     parser.add_argument("--readable", action="store_true",
                         help="SMCDEL in the multi-line commented form instead of the published one-line form")
-    parser.add_argument("--problem", metavar="NAME", help="only the problem (or story) called NAME")
+    parser.add_argument("--problem", metavar="NAME", help="only the problem (or story) called NAME (--to smcdel: one program "
+                             "for `mindgames smcdel -`)")
 
 
 def _english(pb, style: str) -> str:
@@ -29,14 +34,14 @@ def _english(pb, style: str) -> str:
 
 
 def _smcdel(pb, readable: bool) -> str:
-    from pyfront.problem.compile import render as smcdel_text
-    out = []
-    for i, h in enumerate(pb.hypotheses):
-        text = smcdel_text(pb, i, readable=readable)
-        out.append(text if readable else f"-- {pb.name}/{h.name}\n{text}")
+    """One SMCDEL program per problem, one ``VALID?`` job per hypothesis: what
+    ``mindgames smcdel -`` reads."""
+    from pyfront.problem.compile import program
+
     if not pb.hypotheses:
-        out.append(f"-- {pb.name}: no hypothesis")
-    return "\n".join(out)
+        return f"-- {pb.name}: no hypothesis"
+    text = program(pb, readable=readable)
+    return text if text.startswith("--") else f"-- {pb.name}/{pb.hypotheses[0].name}\n{text}"
 
 
 def _json(pb, style: str) -> dict:
@@ -126,7 +131,13 @@ def run(args: argparse.Namespace) -> int:
                         "(--to english, --to json, --to dsl)",
                         file=args.file, line=stories[0].line)
     if args.to == "smcdel":
-        print("\n\n".join(_smcdel(pb, args.readable) for pb in problems))
+        # an SMCDEL input holds one structure: several problems are several programs,
+        # each under a separator line; --problem NAME gives one that `mindgames smcdel -` reads
+        texts = [_smcdel(pb, args.readable) for pb in problems]
+        if len(texts) > 1:
+            texts = [f"{SEPARATOR} {pb.name} (one program; --problem {pb.name} for it alone)\n{t}"
+                     for pb, t in zip(problems, texts)]
+        print("\n\n".join(texts))
     else:
         try:
             text = "\n\n".join(_story_english(pb) if isinstance(pb, Story) else _english(pb, args.style)

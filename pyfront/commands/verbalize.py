@@ -47,6 +47,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.style not in styles():
         raise UserError(f"unknown style {args.style!r} (known: {', '.join(styles())})")
+    from pyfront.data.rows import require_columns
+
+    require_columns(args.dataset, ("smcdel_problem", "setup", "names"))
     if args.output and args.dataset != "-" and os.path.isfile(args.output) \
             and os.path.isfile(args.dataset) and os.path.samefile(args.output, args.dataset):
         raise UserError("-o names the dataset itself: it would be overwritten", file=args.output)
@@ -83,14 +86,16 @@ def run(args: argparse.Namespace) -> int:
             out.flush()
     if n == 0:
         raise UserError("no row to verbalize", file=args.dataset)
+    from pyfront.words import count
+
     if args.compare:
         detail = ", ".join(f"{k} {v}" for k, v in differing.items() if v)
         print(
-            f"verbalize: {same}/{n} rows identical to the dataset"
+            f"verbalize: {same}/{count(n, 'row')} identical to the dataset"
             + (f" (differing: {detail})" if detail else "")
-            + (f"; {errors} rows failed" if errors else ""),
+            + (f"; {count(errors, 'row')} failed" if errors else ""),
             file=sys.stderr,
         )
     elif errors:
-        print(f"verbalize: {errors} of {n} rows failed", file=sys.stderr)
+        print(f"verbalize: {errors} of {count(n, 'row')} failed", file=sys.stderr)
     return 1 if errors else 0

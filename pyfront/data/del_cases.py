@@ -139,17 +139,19 @@ class Summary:
         return not self.errors and not self.disagreements and not self.backend_disagreements
 
     def text(self, wall: float) -> str:
+        from pyfront.words import count
+
         both = times = ""
         if self.reference_seconds is not None:
             both = f", {self.backend_disagreements} answered differently by the two backends"
             ratio = (f" = {self.reference_seconds / self.engine_seconds:.1f} x engine"
                      if self.engine_seconds > 0 else "")
             times = f", reference {self.reference_seconds:.3f} s{ratio}"
-        return (f"{self.cases} cases, {self.answers} answers: "
+        return (f"{count(self.cases, 'case')}, {count(self.answers, 'answer')}: "
                 f"{self.cases - self.errors - self.disagreements - self.unchecked} agree, "
                 f"{self.disagreements} disagree, {self.unchecked} without recorded answers, "
-                f"{self.errors} errors{both} ({self.engine_name} {self.engine_seconds:.3f} s"
-                f"{times}, wall {wall:.3f} s)")
+                f"{count(self.errors, 'error')}{both} ({self.engine_name} "
+                f"{self.engine_seconds:.3f} s{times}, wall {wall:.3f} s)")
 
 
 def _agrees(case, answers) -> tuple[bool | None, list[str]]:

@@ -64,6 +64,27 @@ def require_dataset(path: str) -> None:
                         file=path)
 
 
+def require_columns(path: str, columns: tuple[str, ...]) -> None:
+    """One error (line 1) when a CSV file's header lacks a column every row needs, rather
+    than one error per row.  JSON lines have no header: their rows are judged one by one."""
+    if path == "-" or Path(path).suffix.lower() != ".csv":
+        return
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as fh:
+            header = next(csv.reader(fh), None)
+    except (OSError, UnicodeDecodeError, csv.Error):
+        return  # reading the rows reports it
+    if header is None:
+        return
+    missing = [c for c in columns if c not in header]
+    if missing:
+        shown = ", ".join(h for h in header if h) or "none"
+        names = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else missing[0]
+        plural = "s" if len(missing) > 1 else ""
+        raise UserError(f"the CSV header has no {names} column{plural} (its columns: {shown})",
+                        file=path, line=1)
+
+
 def iter_rows(path: str | Path) -> Iterator[Row]:
     """``(row, line, fields or RowError)`` for every row of a dataset, in order.
 

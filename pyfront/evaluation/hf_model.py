@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..errors import UserError
 from .items import EvalItem
-from .models import Model, Reply, option_reply
+from .model_api import Model, Reply, option_reply
 
 
 class HFLogLikelihood(Model):

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..errors import UserError
 from .items import EvalItem
-from .models import Model, Reply
+from .model_api import Model, Reply
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 #: longest wait between two attempts, whatever Retry-After says

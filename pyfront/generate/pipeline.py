@@ -25,45 +25,34 @@ workers.  Tasks are handed out lazily and stop as soon as the quotas are met.
 
 from __future__ import annotations
 
-import json
-import os
 import time
-from collections import Counter, deque
+from collections import deque
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterator
 
-from .sampling import (
-    Draw, PremiseDraft, Recipe, SamplingParams, draw_hypotheses, draw_premise, paper_params,
-    to_form,
-)
-from .balance import BALANCE_MODES, same_shape_pairs
+from .balance import BALANCE_MODES
 from .calibration import PAIR_RATE
+from .check_stage import CHUNK_SIZE, CheckedDraw, CheckResult, CheckTask, run_check_task
+from .output import dumps_row, label_counts, verify, write_splits
+from .rendering import (
+    COLUMNS, RENAME_ATTEMPTS, RenderTask, render_group, row_id, run_render_task,
+    unique_premise_texts,
+)
+from .sampling import SamplingParams, paper_params
 from .seeds import derive_seed, stream
+from .selection import PATIENCE, PremiseGroup, SetupProgress
 from .split import SPLIT_NAMES, assign
 
-#: premises drawn per check task
-CHUNK_SIZE = 48
+__all__ = [
+    "CHUNK_SIZE", "COLUMNS", "PATIENCE", "RENAME_ATTEMPTS", "CheckTask", "CheckedDraw",
+    "CheckResult", "GenerateConfig", "GenerationResult", "PremiseGroup", "RenderTask",
+    "SetupProgress", "StageTiming", "dumps_row", "generate", "label_counts", "render_group",
+    "row_id", "run_check_task", "run_render_task", "unique_premise_texts", "verify",
+    "write_splits",
+]
+
 #: premise groups rendered per render task
 RENDER_BATCH = 64
-#: a setup whose last this-many chunks gave no new pair is exhausted
-PATIENCE = 25
-
-#: published columns, then ours
-COLUMNS = (
-    "id",
-    "premise",
-    "smcdel_problem",
-    "n_announcements",
-    "pbcheck",
-    "hypothesis",
-    "setup",
-    "hypothesis_depth",
-    "n_agents",
-    "label",
-    "names",
-    "problem",
-)
 
 
 @dataclass(frozen=True)
@@ -101,306 +90,6 @@ class GenerateConfig:
             raise ValueError(f"pair_rate must be in (0, 1]: got {self.pair_rate}")
         if self.balance not in BALANCE_MODES:
             raise ValueError(f"balance must be one of {', '.join(BALANCE_MODES)}: got {self.balance!r}")
-
-
-# --- stage 1-2: draw and check (worker side) -----------------------------------------
-
-@dataclass(frozen=True)
-class CheckTask:
-    setup: str
-    rule: str
-    chunk: int
-    seed: int
-    params: SamplingParams
-    engine: str
-    pair_rate: float = PAIR_RATE
-    count: int = CHUNK_SIZE
-
-
-@dataclass
-class CheckedDraw:
-    draw: Draw
-    contradictory: bool
-    #: one per hypothesis; None when the backend failed on the premise
-    labels: tuple[bool, ...] | None
-    error: str | None = None
-    #: pairs the draw asks for (0: thinned out, its hypotheses were not labelled)
-    want: int = 0
-
-
-@dataclass
-class CheckResult:
-    setup: str
-    chunk: int
-    checked: list[CheckedDraw]
-    draw_seconds: float
-    check_seconds: float
-    jobs: int
-
-
-_LABELLERS: dict[str, object] = {}
-
-
-def _labeller(engine: str):
-    """One labeller per engine and process (its engine caches compiled structures)."""
-    if engine not in _LABELLERS:
-        from .labels import Labeller
-
-        _LABELLERS[engine] = Labeller(engine)
-    return _LABELLERS[engine]
-
-
-def run_check_task(task: CheckTask) -> CheckResult:
-    """Draw a chunk of premises and label them (pure function of ``task``).
-
-    A premise is settled before its hypotheses are drawn: contradictory ones get none."""
-    from smcdel_bridge.errors import SmcdelError
-
-    rng = stream(task.seed)
-    labeller = _labeller(task.engine)
-    jobs_before = labeller.jobs
-    checked: list[CheckedDraw] = []
-    draw_s = check_s = 0.0
-    for _ in range(task.count):
-        t0 = time.perf_counter()
-        premise = draw_premise(rng, task.setup, task.rule, task.params)
-        t1 = time.perf_counter()
-        try:
-            state = labeller.after(premise)
-        except SmcdelError as err:
-            checked.append(CheckedDraw(Draw(premise, 0), False, None, str(err)))
-            continue
-        finally:
-            check_s += time.perf_counter() - t1
-        draw_s += t1 - t0
-        if state is None:
-            checked.append(CheckedDraw(Draw(premise, 0), True, ()))
-            continue
-        t2 = time.perf_counter()
-        depth, drawn = draw_hypotheses(rng, premise, task.params)
-        # the original pipeline kept every distinct hypothesis alike: take them in random
-        # order, not in order of first appearance (which favours the likelier ones)
-        order = list(drawn)
-        rng.shuffle(order)
-        hypotheses = tuple(order)
-        want = int(task.pair_rate * len(hypotheses) / 2 + rng.random())
-        t3 = time.perf_counter()
-        draw_s += t3 - t2
-        if want == 0:
-            checked.append(CheckedDraw(Draw(premise, depth), False, ()))
-            continue
-        try:
-            labels = labeller.labels(state, hypotheses)
-        except SmcdelError as err:
-            checked.append(CheckedDraw(Draw(premise, depth, hypotheses), False, None, str(err)))
-            continue
-        finally:
-            check_s += time.perf_counter() - t3
-        checked.append(CheckedDraw(Draw(premise, depth, hypotheses), False, labels, want=want))
-    return CheckResult(task.setup, task.chunk, checked, draw_s, check_s, labeller.jobs - jobs_before)
-
-
-# --- stage 3: selection (main process) --------------------------------------------------
-
-@dataclass
-class PremiseGroup:
-    """The selected rows of one premise: (hypothesis, depth, label) in selection order."""
-
-    setup: str
-    ordinal: int
-    premise: PremiseDraft
-    rows: list[tuple[Recipe, int, bool]] = field(default_factory=list)
-
-
-@dataclass
-class SetupProgress:
-    setup: str
-    quota_pairs: int
-    groups: dict[PremiseDraft, PremiseGroup] = field(default_factory=dict)
-    taken: set[tuple[PremiseDraft, Recipe]] = field(default_factory=set)
-    pairs: int = 0
-    chunks: int = 0
-    draws: int = 0
-    contradictory: int = 0
-    one_sided: int = 0
-    thinned: int = 0
-    repeated: int = 0
-    capped: int = 0
-    failed: int = 0
-    #: premises given other names because their English was another premise's
-    renamed: int = 0
-    #: premises dropped because no names made their English differ from another's
-    same_text: int = 0
-    #: the first engine error met, if any
-    first_error: str | None = None
-    idle_chunks: int = 0
-    exhausted: bool = False
-
-    @property
-    def done(self) -> bool:
-        return self.pairs >= self.quota_pairs or self.exhausted
-
-    def consume(self, result: CheckResult, pairs_per_premise: int | None,
-                balance: str = "none") -> int:
-        """Take pairs from one checked chunk; returns the number of new pairs."""
-        before = self.pairs
-        self.chunks += 1
-        for c in result.checked:
-            if self.pairs >= self.quota_pairs:
-                break
-            self.draws += 1
-            if c.labels is None:
-                self.failed += 1
-                self.first_error = self.first_error or c.error
-                continue
-            if c.contradictory:
-                self.contradictory += 1
-                continue
-            if c.want == 0:
-                self.thinned += 1
-                continue
-            key = c.draw.premise
-            group = self.groups.get(key)
-            want = min(c.want, self.quota_pairs - self.pairs)
-            if pairs_per_premise is not None:
-                want = min(want, pairs_per_premise - (len(group.rows) // 2 if group else 0))
-                if want <= 0:
-                    self.capped += 1
-                    continue
-            yes: list[Recipe] = []
-            no: list[Recipe] = []
-            for h, label in zip(c.draw.hypotheses, c.labels):
-                if (key, h) not in self.taken:
-                    (yes if label else no).append(h)
-            if balance == "hypothesis":
-                pairs = same_shape_pairs(yes, no, want)
-            else:
-                pairs = list(zip(yes, no))[:want]
-            k = len(pairs)
-            if k == 0:
-                self.one_sided += 1
-                continue
-            if group is None:
-                group = self.groups[key] = PremiseGroup(self.setup, len(self.groups), key)
-            else:
-                self.repeated += 1
-            for y, n in pairs:
-                group.rows += [(y, c.draw.depth, True), (n, c.draw.depth, False)]
-                self.taken.update({(key, y), (key, n)})
-            self.pairs += k
-        gained = self.pairs - before
-        self.idle_chunks = 0 if gained else self.idle_chunks + 1
-        if self.idle_chunks >= PATIENCE and self.pairs < self.quota_pairs:
-            self.exhausted = True
-        return gained
-
-
-# --- stage 4: rendering (worker side) ------------------------------------------------------
-
-@dataclass(frozen=True)
-class RenderTask:
-    groups: tuple[PremiseGroup, ...]
-    seed: int
-    style: str
-
-
-def _label_text(value: bool) -> str:
-    return "entailment" if value else "not_entailment"
-
-
-def row_id(setup: str, premise: str, hypothesis: str) -> str:
-    """Stable identifier: the setup and a hash of the premise and hypothesis texts."""
-    import hashlib
-
-    digest = hashlib.sha256(f"{setup}\x1f{premise}\x1f{hypothesis}".encode("utf-8")).hexdigest()
-    return f"{setup}_{digest[:12]}"
-
-
-def render_group(group: PremiseGroup, seed: int, style: str, attempt: int = 0) -> list[dict]:
-    """The rows of one premise, in :data:`COLUMNS` order; ``attempt`` > 0 draws other
-    names (see :func:`unique_premise_texts`)."""
-    from pyfront.verbalize import hypothesis as hypothesis_text
-    from pyfront.verbalize import premise as premise_text
-    from pyfront.problem.compile import render as smcdel_text
-    from pyfront.problem.dsl_print import to_dsl
-    from pyfront.problem.model import Announcement, Hypothesis, Problem
-    from .names import draw_names
-
-    p = group.premise
-    again = (attempt,) if attempt else ()
-    names = draw_names(stream(seed, "names", group.setup, group.ordinal, *again), p.n_agents)
-    pb = Problem.from_setup(p.setup, names, observations=[list(r) for r in p.observations])
-    pb.announcements = [Announcement(formula=a) for a in p.announcement_forms()]
-    pb.hypotheses = [
-        Hypothesis(name="h", formula=to_form(h), expected=label) for h, _, label in group.rows
-    ]
-    premise = premise_text(pb, style=style)
-    pbcheck = smcdel_text(pb, 0, pbcheck=True)
-    out = []
-    for k, (h, depth, label) in enumerate(group.rows):
-        hypothesis = hypothesis_text(pb, k, style=style)
-        ident = row_id(group.setup, premise, hypothesis)
-        single = pb.model_copy(update={"hypotheses": [pb.hypotheses[k]], "name": ident})
-        out.append(
-            {
-                "id": ident,
-                "premise": premise,
-                "smcdel_problem": smcdel_text(pb, k),
-                "n_announcements": len(p.announcements) - 1,
-                "pbcheck": pbcheck,
-                "hypothesis": hypothesis,
-                "setup": group.setup,
-                "hypothesis_depth": depth,
-                "n_agents": p.n_agents,
-                "label": _label_text(label),
-                "names": list(names),
-                "problem": to_dsl(single, comments=False),
-            }
-        )
-    return out
-
-
-def run_render_task(task: RenderTask) -> tuple[list[list[dict]], float]:
-    t0 = time.perf_counter()
-    rows = [render_group(g, task.seed, task.style) for g in task.groups]
-    return rows, time.perf_counter() - t0
-
-
-#: other name draws tried for a premise whose English is already another premise's
-RENAME_ATTEMPTS = 50
-
-
-def unique_premise_texts(
-    groups: list[PremiseGroup], rendered: list[list[dict]], seed: int, style: str
-) -> tuple[list[PremiseGroup], list[list[dict]], list[PremiseGroup], list[PremiseGroup]]:
-    """Make every premise *text* belong to one premise group (returns the groups kept,
-    their rows, the groups renamed and the groups dropped).
-
-    Premises differ logically but their English need not: a premise names only the agents
-    its announcements mention, so two premises alike up to who is who read the same when
-    the names fall the same way.  A model sees the text, so such a group gets other names
-    (drawn from its own seed stream, in group order: deterministic); a group whose text
-    no names can change is dropped."""
-    owner: dict[str, int] = {}
-    out_groups: list[PremiseGroup] = []
-    out_rows: list[list[dict]] = []
-    renamed: list[PremiseGroup] = []
-    dropped: list[PremiseGroup] = []
-    for group, rows in zip(groups, rendered):
-        attempt = 0
-        while rows and rows[0]["premise"] in owner and attempt < RENAME_ATTEMPTS:
-            attempt += 1
-            rows = render_group(group, seed, style, attempt)
-        if rows and rows[0]["premise"] in owner:
-            dropped.append(group)
-            continue
-        if attempt:
-            renamed.append(group)
-        if rows:
-            owner[rows[0]["premise"]] = len(out_groups)
-        out_groups.append(group)
-        out_rows.append(rows)
-    return out_groups, out_rows, renamed, dropped
 
 
 # --- running tasks in order ------------------------------------------------------------------
@@ -581,59 +270,3 @@ def generate(
         StageTiming("split", t_split - t_rendered, rows_total, "rows"),
     ]
     return GenerationResult(config, splits, progress, stages, time.perf_counter() - start, runner.workers)
-
-
-# --- writing -----------------------------------------------------------------------------------
-
-def dumps_row(row: dict) -> str:
-    return json.dumps({k: row[k] for k in COLUMNS}, ensure_ascii=False)
-
-
-def write_splits(result: GenerationResult, out_dir: Path) -> list[Path]:
-    """Write ``<split>.jsonl`` files (atomically, each through a temporary file)."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for name in SPLIT_NAMES:
-        path = out_dir / f"{name}.jsonl"
-        tmp = path.with_suffix(".jsonl.tmp")
-        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-            for row in result.splits[name]:
-                fh.write(dumps_row(row) + "\n")
-        try:
-            os.replace(tmp, path)
-        except OSError as err:  # a directory in the way, say: name it, leave no temporary
-            tmp.unlink(missing_ok=True)
-            raise OSError(err.errno, err.strerror, str(path)) from None
-        paths.append(path)
-    return paths
-
-
-def label_counts(rows: Iterable[dict], key: str) -> dict[str, Counter]:
-    out: dict[str, Counter] = {}
-    for r in rows:
-        out.setdefault(str(r[key]), Counter())[r["label"]] += 1
-    return dict(sorted(out.items()))
-
-
-def verify(result: GenerationResult) -> list[str]:
-    """The dataset's guarantees, re-checked on the rows; returns the broken ones."""
-    problems: list[str] = []
-    seen_pairs: set[tuple[str, str]] = set()
-    seen_ids: set[str] = set()
-    premise_split: dict[str, str] = {}
-    for name in SPLIT_NAMES:
-        for r in result.splits[name]:
-            if r["id"] in seen_ids:
-                problems.append(f"id {r['id']} is used twice")
-            seen_ids.add(r["id"])
-            pair = (r["premise"], r["hypothesis"])
-            if pair in seen_pairs:
-                problems.append(f"duplicate (premise, hypothesis) in {name}: {r['id']}")
-            seen_pairs.add(pair)
-            other = premise_split.setdefault(r["premise"], name)
-            if other != name:
-                problems.append(f"premise of {r['id']} is in both {other} and {name}")
-    for setup, counts in label_counts(result.rows, "setup").items():
-        if counts["entailment"] != counts["not_entailment"]:
-            problems.append(f"setup {setup} is not balanced: {dict(counts)}")
-    return problems

@@ -160,3 +160,32 @@ def _readable(pb, vocab, entries, anns, q_text, pbcheck) -> str:
     lines += ["  " + announcement_form(a) for a in anns]
     lines.append("  " + q_text)
     return "\n".join(lines) + "\n"
+
+
+def program(pb: "Problem", *, readable: bool = False) -> str:
+    """One SMCDEL program asking every hypothesis of ``pb``: one structure, one ``VALID?``
+    job per hypothesis, in order (``-- name`` comments say which).  One hypothesis gives
+    exactly :func:`render`'s published line.  The structure observes what any hypothesis
+    mentions; a fresh atom seen by a blind agent changes no truth value of the others."""
+    if len(pb.hypotheses) == 1:
+        return render(pb, 0, readable=readable).rstrip("\n")
+    if not pb.hypotheses:
+        raise ValueError(f"problem {pb.name!r} has no hypothesis")
+    anns = [a.formula for a in pb.announcements]
+    questions = [h.formula for h in pb.hypotheses]
+    vocab, entries = obs_entries(pb, [pb.law, *anns, *questions])
+    names = ", ".join(h.name for h in pb.hypotheses)
+    if readable:
+        head = _readable(pb, vocab, entries, [], "", False).split("\nVALID?")[0]
+        lines = [head.replace(f"-- {pb.name}", f"-- {pb.name}: {names}", 1)]
+        for h, q in zip(pb.hypotheses, questions):
+            lines += [f"-- {h.name}", "VALID?"] + ["  " + announcement_form(a) for a in anns]
+            lines.append("  " + hypothesis_form(q))
+        return "\n".join(lines)
+    obs = " ".join(f"{ident}:{','.join(map(str, row))}" for ident, row in entries)
+    lines = [f"-- {pb.name}: {names}",
+             f"VARS {','.join(map(str, vocab))} LAW {pub_form(pb.law)} OBS {obs}"]
+    for h, q in zip(pb.hypotheses, questions):
+        lines.append(f"-- {h.name}")
+        lines.append(" ".join(["VALID?", *(announcement_form(a) for a in anns), hypothesis_form(q)]))
+    return "\n".join(lines)

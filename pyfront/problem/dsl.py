@@ -16,6 +16,7 @@ from typing import Any, Iterator
 from smcdel_bridge.language import BOT, TOP, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp
 
 from pyfront.errors import UserError
+from pyfront.problem.dsl_expect import expectation, keywords
 from pyfront.problem.model import MAX_AGENTS, Agent, Announcement, Hypothesis, Problem, Proposition, agent_id
 from pyfront.problem.setups import Predicate, get_setup, setup_names
 
@@ -32,6 +33,9 @@ _TERMINAL_WORDS = {
     "$END": "end of file",
 }
 
+
+#: words that may stand where a proposition's name does (a misspelt one gets "did you mean")
+_FORMULA_WORDS = ("true", "false", "someone", "everyone", "nobody")
 
 #: deepest nesting of operators a formula may have: far beyond what people write, and
 #: within reach of every recursive stage downstream (English, explanations, engines)
@@ -112,13 +116,23 @@ def parse_tree(text: str, filename: str = "<string>"):
     except UnexpectedToken as err:
         tok = err.token
         line, col = (err.line, err.column) if tok.type != "$END" else _end_position(text)
+        found = expectation(parser, text, tok.start_pos) if tok.type != "$END" else None
+        expected = found.accepted if found else err.expected
+        prev = found.previous if found else None
+        if prev is not None and prev.type == "NAME" and prev.column == _first_column(text, prev):
+            # a statement opened by a name that is no keyword: "anounce someone"
+            hint = _did_you_mean(str(prev), keywords(parser, found.accepted_before or ()))
+            if hint and not _keyword_hint(parser, expected, tok):
+                raise UserError(f"unknown keyword {str(prev)!r}{hint}", file=filename,
+                                line=prev.line, column=prev.column) from None
         raise UserError(
-            f"expected {_expected_text(parser, err.expected)}, got {_token_text(tok)}"
-            f"{_keyword_hint(parser, err.expected, tok)}",
+            f"expected {_expected_text(parser, expected)}, got {_token_text(tok)}"
+            f"{_keyword_hint(parser, expected, tok)}",
             file=filename, line=line, column=col,
         ) from None
     except UnexpectedCharacters as err:
-        allowed = err.allowed or set()
+        found = expectation(parser, text, err.pos_in_stream)
+        allowed = found.accepted if found else (err.allowed or set())
         what = f"expected {_expected_text(parser, allowed)}, " if allowed else ""
         raise UserError(
             f"{what}got unexpected character {text[err.pos_in_stream]!r}",
@@ -133,18 +147,18 @@ def parse_tree(text: str, filename: str = "<string>"):
 
 
 def _keyword_hint(parser, expected, tok) -> str:
-    """" (did you mean 'moves'?)" when a misspelt word stands where a keyword was expected."""
-    if tok.type != "NAME":
+    """" (did you mean 'moves'?)" when a misspelt word stands where a keyword was expected
+    (a name, or a keyword of another place: "know" for "knows")."""
+    if not re.fullmatch(r"[A-Za-z_]+", str(tok)):
         return ""
-    words = []
-    for name in expected:
-        try:
-            pattern = parser.get_terminal(name).pattern
-        except KeyError:
-            continue
-        if pattern.type == "str":
-            words.append(pattern.value)
-    return _did_you_mean(str(tok), words)
+    return _did_you_mean(str(tok), [w for w in keywords(parser, expected) if w != str(tok)])
+
+
+def _first_column(text: str, tok) -> int:
+    """The column of the first non-blank character on ``tok``'s line."""
+    start = text.rfind("\n", 0, tok.start_pos) + 1
+    line = text[start:text.find("\n", start) if "\n" in text[start:] else len(text)]
+    return len(line) - len(line.lstrip()) + 1
 
 
 def _end_position(text: str) -> tuple[int, int]:
@@ -238,7 +252,8 @@ class _Builder(FormulaReader):
         hint = _did_you_mean(name, names)
         if not hint and name in self.agents and self.predicate is not None:
             hint = f" (did you mean {self.predicate.keyword}({name})?)"
-        raise self.error(f"unknown proposition {name!r}{hint or _did_you_mean(name, options)}", tok)
+        hint = hint or _did_you_mean(name, options) or _did_you_mean(name, _FORMULA_WORDS)
+        raise self.error(f"unknown proposition {name!r}{hint}", tok)
 
     @property
     def n_pred(self) -> int:
@@ -332,8 +347,12 @@ class _Builder(FormulaReader):
             start = self.n_pred + 1 + i * len(self.agents)
             atoms = list(range(start, start + len(self.agents)))
         word = kind.replace("_", " ")
+        k = number(str(count_tok))
+        if k > len(atoms):  # "at least 5" of 3 can never hold, "at most 5" always does
+            raise self.error(f"'{word} {count_tok}' of {len(atoms)} agents: a count cannot "
+                             f"exceed the number of agents ({len(atoms)})", count_tok)
         try:
-            return COUNTS[word](atoms, number(str(count_tok)))
+            return COUNTS[word](atoms, k)
         except ValueError as err:
             raise self.error(str(err), count_tok) from None
 

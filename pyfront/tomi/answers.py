@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..story.compile import CompiledStory, answer_where, compile_story
+from ..story.compile import CompiledStory, answer_engine, answer_where, compile_story
 from .explain import explain
 from .sentences import Question
 from .translate import variable_name
@@ -21,7 +21,7 @@ class Answers:
     def of(cls, tr) -> "Answers":
         found = getattr(tr, "_answers", None)
         if found is None:
-            found = cls(tr, compile_story(tr.story))
+            found = cls(tr, compile_story(tr.story, answer_engine(tr.story)))
             object.__setattr__(tr, "_answers", found)
         return found
 

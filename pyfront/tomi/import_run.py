@@ -20,14 +20,14 @@ def run(args) -> int:
     from .reader import iter_questions
     from .sentences import ShapeError, parse_question
 
+    from ..data.folders import prepare_output
+
     outdir = Path(args.output)
-    if outdir.exists() and not outdir.is_dir():
-        raise UserError("not a directory", file=str(outdir))
     source = args.dataset
     if not Path(source).is_file():
         raise UserError("no such file" if not Path(source).exists() else "not a file", file=source)
+    prepare_output(outdir, getattr(args, "force", False), "tomi")
     questions = iter_questions(source)
-    outdir.mkdir(parents=True, exist_ok=True)
     written = failed = total = 0
     index = 0
     for _, group in groupby(questions, key=lambda q: tuple(ln.text for ln in q.story)):
@@ -65,12 +65,16 @@ def run(args) -> int:
             header = (f"# {Path(source).name}, lines {first_line}-{group[-1].line}: ToMi questions "
                       f"{group[0].row}-{group[-1].row}, ToMi's answers as expectations\n")
             text = to_dsl(story)
+            outdir.mkdir(parents=True, exist_ok=True)  # only once there is a file to write
             (outdir / f"story{index:05d}.del").write_text(header + text.rstrip("\n") + "\n",
                                                           encoding="utf-8", newline="\n")
             written += 1
         index += 1
     if total == 0:
         raise UserError("no question to import", file=source)
-    print(f"import: wrote {written} story files ({total - failed} questions) to {outdir}"
-          + (f"; {failed} questions failed" if failed else ""), file=sys.stderr)
+    from pyfront.words import count
+
+    print(f"import: wrote {count(written, 'story file')} ({count(total - failed, 'question')})"
+          + (f" to {outdir}" if written else "")
+          + (f"; {count(failed, 'question')} failed" if failed else ""), file=sys.stderr)
     return 1 if failed else 0

@@ -9,15 +9,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from smcdel_bridge.language import Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp, Top, Bot
+from smcdel_bridge.language import (
+    Announce, AnnounceW, Bot, Ck, Ckw, Conj, Disj, Dk, Dkw, Equi, Form, Impl, K, Kw, Neg, Prp,
+    PubAnnounce, PubAnnounceW, Top, Xor,
+)
 
 if TYPE_CHECKING:
     from pyfront.problem.model import Problem
 
 Node = dict[str, Any]
 
-#: the operators :meth:`Describer.describe` says in words; any other it writes as SMCDEL text
-SAYABLE: tuple[type, ...] = (Top, Bot, Prp, Neg, Conj, Disj, Impl, Equi, K, Kw)
+#: the operators :meth:`Describer.describe` says in words; any other (quantified Boolean
+#: formulas, event models) it writes as SMCDEL text
+SAYABLE: tuple[type, ...] = (
+    Top, Bot, Prp, Neg, Conj, Disj, Impl, Equi, K, Kw, Xor, Ck, Ckw, Dk, Dkw,
+    PubAnnounce, PubAnnounceW, Announce, AnnounceW,
+)
+#: group operators: (kind, whether)
+_GROUP_KINDS = {Ck: ("common", False), Ckw: ("common", True), Dk: ("distributed", False),
+                Dkw: ("distributed", True)}
 
 
 def sayable(f: Form) -> bool:
@@ -74,6 +84,9 @@ class Describer:
         if q is not None:
             word = self.words["quantifiers"][q]
             return {"kind": "quant", "which": q, "text": self.pb.predicate.say(word)}
+        counted = self._count(f)
+        if counted is not None:
+            return counted
         if isinstance(f, Prp):
             return {"kind": "atom", "text": self.atom_text(f.n, True)}
         if isinstance(f, Neg) and isinstance(f.f, Prp):
@@ -114,6 +127,39 @@ class Describer:
             return {"kind": "top"}
         if isinstance(f, Bot):
             return {"kind": "bot"}
+        if isinstance(f, Xor):
+            return {"kind": "xor", "parts": [self.describe(x, tense, first) for x in f.fs]}
+        if type(f) in _GROUP_KINDS:
+            kind, whether = _GROUP_KINDS[type(f)]
+            return {"kind": kind, "whether": whether, "agents": self._names(f.group),
+                    "body": self.describe(f.f, tense, first)}
+        if isinstance(f, (PubAnnounce, PubAnnounceW, Announce, AnnounceW)):
+            told = self._names(f.group) if isinstance(f, (Announce, AnnounceW)) else None
+            ann = self.describe(f.ann, "present", [False])
+            return {"kind": "after", "whether": isinstance(f, (PubAnnounceW, AnnounceW)),
+                    "told": told, "ann": ann, "body": self.describe(f.f, tense, first)}
         from pyfront.problem.compile import pub_form
 
         return {"kind": "raw", "text": pub_form(f)}
+
+    def _names(self, group) -> list[str]:
+        return [self.pb.agent_name(a) for a in group]
+
+    def _count(self, f: Form) -> Node | None:
+        """``exactly two of …`` when ``f`` is a count over a predicate's atoms
+        (:func:`pyfront.problem.counting.recognise`), else None."""
+        if not isinstance(f, (Conj, Disj, Neg)):
+            return None
+        from pyfront.problem.counting import WORDS, recognise
+
+        preds = ([self.pb.predicate] if self.pb.predicate else []) + list(self.pb.extra_predicates)
+        for p in preds:
+            atoms = self.pb.atoms_of_predicate(p.keyword)
+            found = recognise(f, atoms)
+            if found is not None:
+                word, k = found
+                table = self.words.get("numbers") or list(WORDS)
+                return {"kind": "count", "word": word, "k": k,
+                        "number": table[k] if k < len(table) else str(k),
+                        "parts": [{"kind": "atom", "text": self.atom_text(a, True)} for a in atoms]}
+        return None

@@ -2,7 +2,7 @@
 
 Callers (the ``mindgames del`` command, the story compiler, tests) speak to an
 :class:`EventBackend` picked by name with :func:`get_event_backend`, so a symbolic (BDD)
-engine for event models can be added later without touching them.
+engine (:class:`SymbolicEventBackend`) answers the same as the explicit one.
 """
 
 from __future__ import annotations
@@ -91,7 +91,35 @@ class ExplicitEventBackend(EventBackend):
         return CaseAnswers(tuple(out), im.n)
 
 
-_REGISTRY = {"explicit": ExplicitEventBackend}
+class SymbolicEventBackend(EventBackend):
+    """Laws and relations as BDDs, action models as transformers
+    (:mod:`.symbolic.model`); takes every relation (K, KD45, S5)."""
+
+    name = "symbolic"
+
+    def update(self, model, action):
+        from .symbolic.decode import explicit_update
+
+        return explicit_update(model, action)
+
+    def truth_set(self, model, form):
+        from .symbolic.encode import encode_kripke
+
+        sm, codes = encode_kripke(model)
+        t = sm.table(form)
+        return frozenset(w for w in model.worlds if (codes.x[w] & t) != sm.space.false)
+
+    def run(self, model, actions, queries):
+        from .symbolic.encode import symbolic_kripke
+
+        sm = symbolic_kripke(model)
+        for action in actions:
+            sm, _ = sm.transform(action)
+        return CaseAnswers(tuple((sm.holds_at_actual(q), sm.valid(q)) for q in queries),
+                           sm.size())
+
+
+_REGISTRY = {"explicit": ExplicitEventBackend, "symbolic": SymbolicEventBackend}
 
 
 def event_backend_names() -> tuple[str, ...]:

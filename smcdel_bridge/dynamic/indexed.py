@@ -22,7 +22,7 @@ class IndexedModel:
     """Worlds by position; ``succ[agent][w]`` is the successor bitset of world ``w``."""
 
     __slots__ = ("agents", "names", "vals", "succ", "actual", "vocabulary", "n", "full",
-                 "_atom_masks", "_closures", "_meets", "_kripke")
+                 "_atom_masks", "_closures", "_meets", "kripke")
 
     def __init__(self, agents: tuple[Agent, ...], names: tuple[str, ...],
                  vals: Sequence[frozenset[int]], succ: dict[Agent, Sequence[int]],
@@ -38,41 +38,8 @@ class IndexedModel:
         self._atom_masks: dict[int, int] = {}
         self._closures: dict[tuple[Agent, ...], list[int]] = {}
         self._meets: dict[tuple[Agent, ...], list[int]] = {}
-        self._kripke = None
-
-    @classmethod
-    def from_kripke(cls, model) -> "IndexedModel":
-        pos = {w: i for i, w in enumerate(model.worlds)}
-        succ = {}
-        for a in model.agents:
-            rel = model.relations[a]
-            row = []
-            for w in model.worlds:
-                m = 0
-                for v in rel.get(w, ()):
-                    m |= 1 << pos[v]
-                row.append(m)
-            succ[a] = row
-        im = cls(model.agents, model.worlds, tuple(model.valuation[w] for w in model.worlds),
-                 succ, tuple(pos[w] for w in model.actual), model.atoms)
-        im._kripke = model
-        return im
-
-    def to_kripke(self):
-        """The :class:`KripkeModel` with these worlds (built once; shares this index)."""
-        if self._kripke is None:
-            from .kripke import KripkeModel
-
-            names = self.names
-            rels = {a: {names[w]: frozenset(names[v] for v in bits(m))
-                        for w, m in enumerate(row) if m}
-                    for a, row in self.succ.items()}
-            model = KripkeModel(self.agents, names, dict(zip(names, self.vals)), rels,
-                                tuple(names[i] for i in self.actual),
-                                tuple(self.vocabulary))
-            model.__dict__["indexed"] = self  # cached_property slot: share this index
-            self._kripke = model
-        return self._kripke
+        #: the KripkeModel this index was made from or for (see :func:`.kripke.kripke_of`)
+        self.kripke = None
 
     def atom_mask(self, atom: int) -> int:
         m = self._atom_masks.get(atom)

@@ -3,7 +3,8 @@
 A model is immutable.  Worlds have names and an order (the order the product update and
 the JSON format give them); relations map each agent and world to the worlds the agent
 considers possible there.  A world without an entry has no successor for that agent.
-The engine works on an indexed form (:mod:`.indexed`), computed once and cached.
+The engine works on an indexed form (:mod:`.indexed`), computed once and cached
+(:func:`index_of`; :func:`kripke_of` goes back).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Iterable, Mapping
 from ..language import Agent
 from .errors import DelModelError
 from .frame import distinct, freeze_relations, pointed_at
+from .indexed import IndexedModel, bits
 
 World = str
 
@@ -118,6 +120,38 @@ class KripkeModel:
     @cached_property
     def indexed(self):
         """The engine's indexed form (bitsets over world positions)."""
-        from .indexed import IndexedModel
+        return index_of(self)
 
-        return IndexedModel.from_kripke(self)
+
+def index_of(model: KripkeModel) -> IndexedModel:
+    """The indexed form of ``model`` (worlds by position, successor bitsets)."""
+    pos = {w: i for i, w in enumerate(model.worlds)}
+    succ = {}
+    for a in model.agents:
+        rel = model.relations[a]
+        row = []
+        for w in model.worlds:
+            m = 0
+            for v in rel.get(w, ()):
+                m |= 1 << pos[v]
+            row.append(m)
+        succ[a] = row
+    im = IndexedModel(model.agents, model.worlds,
+                      tuple(model.valuation[w] for w in model.worlds),
+                      succ, tuple(pos[w] for w in model.actual), model.atoms)
+    im.kripke = model
+    return im
+
+
+def kripke_of(im: IndexedModel) -> KripkeModel:
+    """The :class:`KripkeModel` with the worlds of ``im`` (built once; shares the index)."""
+    if im.kripke is None:
+        names = im.names
+        rels = {a: {names[w]: frozenset(names[v] for v in bits(m))
+                    for w, m in enumerate(row) if m}
+                for a, row in im.succ.items()}
+        model = KripkeModel(im.agents, names, dict(zip(names, im.vals)), rels,
+                            tuple(names[i] for i in im.actual), tuple(im.vocabulary))
+        model.__dict__["indexed"] = im  # cached_property slot: share this index
+        im.kripke = model
+    return im.kripke

@@ -17,7 +17,7 @@ from typing import Iterable
 
 from ..language import Agent
 from .indexed import IndexedModel, bits
-from .kripke import KripkeModel
+from .kripke import KripkeModel, kripke_of
 
 
 def _generated(im: IndexedModel) -> IndexedModel:
@@ -85,14 +85,14 @@ def _contract(im: IndexedModel, groups: Iterable[tuple[Agent, ...]]) -> IndexedM
 
 def generated(model: KripkeModel) -> KripkeModel:
     """The submodel of the worlds reachable from the actual worlds."""
-    return _generated(model.indexed).to_kripke()
+    return kripke_of(_generated(model.indexed))
 
 
 def contract(model: KripkeModel, groups: Iterable[Iterable[Agent]] = ()) -> KripkeModel:
     """The bisimulation contraction (``groups``: keep ``Dk`` of these groups too)."""
-    return _contract(model.indexed, [tuple(g) for g in groups]).to_kripke()
+    return kripke_of(_contract(model.indexed, [tuple(g) for g in groups]))
 
 
 def minimize(model: KripkeModel, groups: Iterable[Iterable[Agent]] = ()) -> KripkeModel:
     """Both: the contraction of the part reachable from the actual worlds."""
-    return _contract(_generated(model.indexed), [tuple(g) for g in groups]).to_kripke()
+    return kripke_of(_contract(_generated(model.indexed), [tuple(g) for g in groups]))

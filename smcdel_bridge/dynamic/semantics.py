@@ -12,6 +12,9 @@
   learns whether ``f`` (the others do not), as in SMCDEL's knowledge structures;
 * ``Dynamic(A, g)`` (``[A] g``): ``g`` after every actual event of ``A`` executable here.
 
+The product update itself (:func:`product`, described in :mod:`.update`) lives here too:
+the dynamic operators need it, and it needs truth sets.
+
 Atoms the model does not know are false everywhere.  Boolean quantifiers (``Forall``,
 ``Exists``) act on the truth table of a knowledge structure and have no meaning on a
 Kripke model: they raise :class:`UnsupportedFormula`.
@@ -22,8 +25,9 @@ from __future__ import annotations
 from typing import Callable
 
 from .. import language as L
-from ..language import Form
-from .errors import DelModelError, UnsupportedFormula
+from ..language import Agent, Form
+from .action import ActionModel
+from .errors import DelModelError, InexecutableAction, UnsupportedFormula
 from .indexed import IndexedModel, bits
 
 
@@ -79,8 +83,6 @@ def _xor(m, f):
 def _after(m: IndexedModel, action, f: Form, events: frozenset[int] | None = None) -> int:
     """Worlds where ``f`` holds at every copy the product with ``action`` makes by one of
     ``events`` (all events when None); true where no such copy survives."""
-    from .update import product
-
     after, origin = product(m, action, pointed=False)
     fail = 0
     for j in bits(after.full ^ table(after, f)):
@@ -137,6 +139,102 @@ _TABLE: dict[type, Callable[[IndexedModel, Form], int]] = {
     L.AnnounceW: _announce_to,
     L.Dynamic: _dynamic,
 }
+
+
+# --- product update (here because dynamic operators need it and it needs truth sets) ----
+
+def _event_rows(action: ActionModel, agent: Agent) -> list[int]:
+    pos = {e.name: i for i, e in enumerate(action.events)}
+    rel = action.relations[agent]
+    return [sum(1 << pos[f] for f in rel.get(e.name, ())) for e in action.events]
+
+
+def _check_agents(model: IndexedModel, action: ActionModel) -> None:
+    if set(action.agents) != set(model.agents):
+        missing = sorted(set(model.agents) - set(action.agents))
+        extra = sorted(set(action.agents) - set(model.agents))
+        what = (f"does not say what {', '.join(missing)} observe(s)" if missing
+                else f"names unknown agent(s) {', '.join(extra)}")
+        raise DelModelError(f"action {action.label!r} {what}")
+
+
+def product(model: IndexedModel, action: ActionModel, pointed: bool = True
+            ) -> tuple[IndexedModel, list[tuple[int, int]]]:
+    """The updated model and, for each new world, its ``(old world, event)`` positions.
+
+    With ``pointed=False`` the actual worlds are not computed (used by the dynamic
+    operators inside formulas, which look at every world)."""
+    _check_agents(model, action)
+    events = action.events
+    pres = [table(model, e.pre) for e in events]
+    posts = [[(p, table(model, f)) for p, f in e.post.items()] for e in events]
+    origin: list[tuple[int, int]] = []
+    vals: list[frozenset[int]] = []
+    where: list[list[int]] = [[-1] * model.n for _ in events]  # event -> old world -> new
+    for w in range(model.n):
+        bit = 1 << w
+        val = model.vals[w]
+        for ei, pre in enumerate(pres):
+            if pre & bit:
+                where[ei][w] = len(origin)
+                origin.append((w, ei))
+                if posts[ei]:
+                    new = set(val)
+                    for p, m in posts[ei]:
+                        if m & bit:
+                            new.add(p)
+                        else:
+                            new.discard(p)
+                    vals.append(frozenset(new))
+                else:
+                    vals.append(val)
+    succ = {}
+    for a in model.agents:
+        old = model.succ[a]
+        erow = _event_rows(action, a)
+        proj_cache: dict[tuple[int, int], int] = {}
+        row = []
+        for w, ei in origin:
+            s = 0
+            for fi in bits(erow[ei]):
+                key = (w, fi)
+                p = proj_cache.get(key)
+                if p is None:
+                    p = 0
+                    wf = where[fi]
+                    for v in bits(old[w]):
+                        j = wf[v]
+                        if j >= 0:
+                            p |= 1 << j
+                    proj_cache[key] = p
+                s |= p
+            row.append(s)
+        succ[a] = row
+    actual: tuple[int, ...] = ()
+    if pointed:
+        act_events = [events.index(action.event(e)) for e in action.actual]
+        actual = tuple(where[ei][w] for w in model.actual for ei in act_events
+                       if where[ei][w] >= 0)
+        if not actual:
+            raise InexecutableAction(action.label, action.actual,
+                                     tuple(model.names[w] for w in model.actual))
+        actual = tuple(sorted(actual))
+    vocab = model.vocabulary | {p for e in events for p in e.post}
+    names = pair_names(model.names, [e.name for e in events], origin)
+    return IndexedModel(model.agents, names, vals, succ, actual, frozenset(vocab)), origin
+
+
+def pair_names(worlds, events, origin) -> tuple[str, ...]:
+    """``"{w}.{e}"`` for each ``(world, event)`` position pair, made distinct with ``'``."""
+    seen: set[str] = set()
+    out = []
+    for w, ei in origin:
+        name = f"{worlds[w]}.{events[ei]}"
+        while name in seen:
+            name += "'"
+        seen.add(name)
+        out.append(name)
+    return tuple(out)
 
 
 # --- on KripkeModel ----------------------------------------------------------------------

@@ -19,15 +19,12 @@ conjunctions (disjunctions) stop at the first part whose BDD is false (true), in
 in formulas, so a non-Boolean law fails (``boolBddOf failed``) exactly when the reference
 fails.
 
-Variables are ordered by who observes them (:func:`interleaved_order`), not by number;
+Variables are ordered by who observes them (:func:`.bdd_boolean.interleaved_order`), not by number;
 ``WHERE?`` answers are still listed in the reference's numeric-order walk.
 
-BDDs of subformulas are memoised per structure, and structures with the same law (the
-same announcement reached again, in another job or another branch) share one memo table,
-so a repeated announcement costs one conjunction.  A structure references its parent but
-never its children: no reference cycles keep BDD nodes alive past their manager.
-Formulas are interned (equal subtrees get one integer key), so memo look-ups never hash a
-deep tree twice.
+BDDs of subformulas are memoised per structure, shared between structures with the same
+law (:mod:`.bdd_memo`).  A structure references its parent but never its children: no
+reference cycles keep BDD nodes alive past their manager.
 """
 
 from __future__ import annotations
@@ -35,74 +32,11 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from .. import language as L
-from ..errors import NotBooleanError, TooLargeError, UnsupportedFormula
+from ..errors import UnsupportedFormula
+from .bdd_boolean import bool_bdd_of, enumerate_states, interleaved_order
 from .bdd_manager import BddManager
+from .bdd_memo import Context
 from .order import list_difference
-
-_GROUPED = (L.Ck, L.Ckw, L.Dk, L.Dkw)
-
-
-class FormulaInterner:
-    """Gives every distinct formula one small integer, computed bottom-up once per object."""
-
-    def __init__(self) -> None:
-        self._by_id: dict[int, tuple[L.Form, int]] = {}
-        self._by_shape: dict[tuple, int] = {}
-
-    def key(self, f: L.Form) -> int:
-        hit = self._by_id.get(id(f))
-        if hit is not None and hit[0] is f:
-            return hit[1]
-        shape = self._shape(f)
-        k = self._by_shape.get(shape)
-        if k is None:
-            k = len(self._by_shape)
-            self._by_shape[shape] = k
-        self._by_id[id(f)] = (f, k)  # keeps f alive, so its id stays unique
-        return k
-
-    def _shape(self, f: L.Form) -> tuple:
-        t = type(f)
-        if t is L.Prp:
-            return (t, f.n)
-        if t in (L.Top, L.Bot):
-            return (t,)
-        if t in (L.Conj, L.Disj, L.Xor):
-            return (t, *(self.key(g) for g in f.fs))
-        if t in (L.Neg,):
-            return (t, self.key(f.f))
-        if t in (L.Impl, L.Equi):
-            return (t, self.key(f.a), self.key(f.b))
-        if t in (L.Forall, L.Exists):
-            return (t, tuple(f.props), self.key(f.f))
-        if t in (L.K, L.Kw):
-            return (t, f.agent, self.key(f.f))
-        if t in _GROUPED:
-            return (t, tuple(f.group), self.key(f.f))
-        if t in (L.PubAnnounce, L.PubAnnounceW):
-            return (t, self.key(f.ann), self.key(f.f))
-        if t in (L.Announce, L.AnnounceW):
-            return (t, tuple(f.group), self.key(f.ann), self.key(f.f))
-        if isinstance(f, L.Form):
-            raise UnsupportedFormula.node(f, "the S5 checker")
-        raise TypeError(f"not a formula: {f!r}")
-
-
-class Context:
-    """What structures of one problem share: the BDD manager, the interner, law sharing."""
-
-    def __init__(self, manager: BddManager):
-        self.manager = manager
-        self.interner = FormulaInterner()
-        self._memo_by_law: dict[tuple, dict[int, object]] = {}
-
-    def memo_for(self, law, props: tuple[int, ...], obs) -> dict[int, object]:
-        """One memo table per (law, vocabulary, observations)."""
-        key = (law, props, obs)
-        memo = self._memo_by_law.get(key)
-        if memo is None:
-            memo = self._memo_by_law[key] = {}
-        return memo
 
 
 class SymbolicStructure:
@@ -405,39 +339,6 @@ class SymbolicStructure:
         return enumerate_states(self.manager, self.law, self.props)
 
 
-#: most states a ``WHERE?`` answer may list: as many as the explicit engine can hold
-#: (a list of 2^20000 states would only end when memory does)
-MAX_LISTED_STATES = 1 << 20
-
-
-def enumerate_states(manager: BddManager, u, props: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Satisfying assignments of ``u`` completed over ``props``, as sorted true atoms.
-
-    Paths are taken then-branch first; each path is completed with the vocabulary atoms it
-    leaves out, in vocabulary order, false before true (the reference's ``allSatsWith``).
-    More than :data:`MAX_LISTED_STATES` states raise :class:`TooLargeError`.
-    """
-    out: list[tuple[int, ...]] = []
-    listed = 0
-    for path in manager.paths(u):
-        missing = list_difference(props, sorted(path))
-        listed += 1 << len(missing)
-        if listed > MAX_LISTED_STATES:
-            raise TooLargeError(f"WHERE? would list more than {MAX_LISTED_STATES} states "
-                                f"(2^{MAX_LISTED_STATES.bit_length() - 1}); ask VALID? or TRUE? instead")
-        base = [a for a, v in path.items() if v]
-        _complete(missing, 0, base, out)
-    return out
-
-
-def _complete(missing: list[int], i: int, trues: list[int], out: list) -> None:
-    if i == len(missing):
-        out.append(tuple(sorted(trues)))
-        return
-    _complete(missing, i + 1, trues, out)
-    _complete(missing, i + 1, trues + [missing[i]], out)
-
-
 def _and(u, v):
     return u & v
 
@@ -460,71 +361,3 @@ def _fold(parts: list, op, unit):
     for v in parts:
         out = op(out, v)
     return out
-
-
-def interleaved_order(atoms: Iterable[int], obs) -> list[int]:
-    """A variable order that keeps each agent's observed atoms together: the atoms nobody
-    observes first, then agent by agent (input order) the atoms not placed yet.
-
-    Knowledge quantifies exactly the atoms an agent does not see; with what one agent sees
-    on neighbouring levels, the BDDs of laws and announcements that relate an agent's atoms
-    (the coins and payers of the dining cryptographers) stay narrow.
-    """
-    atoms = set(atoms)
-    placed: dict[int, None] = {}
-    seen = {p for _, ps in obs for p in ps}
-    for p in sorted(atoms - seen):
-        placed[p] = None
-    for _, ps in obs:
-        for p in sorted(ps):
-            if p in atoms:
-                placed.setdefault(p, None)
-    for p in sorted(atoms):
-        placed.setdefault(p, None)
-    return list(placed)
-
-
-def bool_bdd_of(manager: BddManager, f: L.Form):
-    """The BDD of the law (the reference's ``boolBddOf``), evaluated as lazily as there:
-    a conjunction stops at a conjunct whose BDD is false, a disjunction at one whose BDD
-    is true, so ``Bot & K a p`` is the law ``Bot``; meeting an epistemic or dynamic
-    operator raises :class:`NotBooleanError`."""
-    t = type(f)
-    if t is L.Prp:
-        return manager.var(f.n)
-    if t is L.Top:
-        return manager.true
-    if t is L.Bot:
-        return manager.false
-    if t is L.Neg:
-        return ~bool_bdd_of(manager, f.f)
-    if t is L.Conj:
-        out = manager.true
-        for g in f.fs:
-            v = bool_bdd_of(manager, g)
-            if v == manager.false:
-                return v
-            out = out & v
-        return out
-    if t is L.Disj:
-        out = manager.false
-        for g in f.fs:
-            v = bool_bdd_of(manager, g)
-            if v == manager.true:
-                return v
-            out = out | v
-        return out
-    if t is L.Xor:
-        out = manager.false
-        for g in f.fs:
-            out = manager.xor(out, bool_bdd_of(manager, g))
-        return out
-    if t is L.Impl:
-        return manager.implies(bool_bdd_of(manager, f.a), bool_bdd_of(manager, f.b))
-    if t is L.Equi:
-        return manager.equiv(bool_bdd_of(manager, f.a), bool_bdd_of(manager, f.b))
-    if t is L.Forall:
-        return manager.forall(f.props, bool_bdd_of(manager, f.f))
-    if t is L.Exists:
-        return manager.exists(f.props, bool_bdd_of(manager, f.f))
-    raise NotBooleanError()

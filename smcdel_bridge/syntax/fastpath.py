@@ -25,8 +25,10 @@ from __future__ import annotations
 import re
 
 from ..language import BOT, TOP, Conj, Disj, Form, Impl, K, Kw, Neg, Prp, PubAnnounce, Xor
+from ..errors import SmcdelError
 from ..program import CheckInput, Structure, ValidQ
 from .lexer import WORD_KEYWORDS, haskell_int
+from .lr import parse_text
 
 #: distinct texts kept per cache before it starts afresh (bounds memory on huge inputs)
 CACHE_LIMIT = 1 << 16
@@ -89,9 +91,6 @@ def _structure(header: str) -> Structure | None:
         return _structures[header]
     except KeyError:
         pass
-    from ..errors import SmcdelError
-    from .parser import parse_text
-
     structure = _plain_structure(header)
     if structure is None:
         try:

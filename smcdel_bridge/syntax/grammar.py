@@ -15,7 +15,7 @@ from typing import NamedTuple
 class Rule(NamedTuple):
     lhs: str
     rhs: tuple[str, ...]
-    action: str  # name of the semantic action in parser.ACTIONS
+    action: str  # name of the semantic action in lr.ACTIONS
 
 
 def _r(lhs: str, rhs: str, action: str) -> Rule:

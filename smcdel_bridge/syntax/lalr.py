@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .parser import ACCEPT, EOF, FAIL, REDUCE, SHIFT
+from .lr import ACCEPT, EOF, FAIL, REDUCE, SHIFT
 
 
 @dataclass
@@ -260,7 +260,7 @@ def grammar_tables() -> Tables:
 
 def encode_rows(rows: list[dict[str, tuple[str, int]]] | list[dict[str, int]]) -> str:
     """Compact text of table rows (one line a state: ``SYMBOL=ACTION`` pairs), which
-    Python compiles and ``parser.decode_rows`` reads back far faster than nested literals."""
+    Python compiles and ``lr.decode_rows`` reads back far faster than nested literals."""
     out = []
     for row in rows:
         cells = []

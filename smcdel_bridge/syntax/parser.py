@@ -1,198 +1,20 @@
-"""Run the SMCDEL parse tables over the token stream and build the program.
+"""SMCDEL text to the program or formula tree: the entry points.
 
-The driver is a plain LR(1) automaton (tables from :mod:`.lalr`, cached in ``_tables``).
-Like the reference it asks for the next token right after each shift, so a lexical error
-is reported only once every token before it has been accepted, and a parse error names
-the first token that cannot continue the input (``line 1, column 1`` when the input ends
-too early, as the reference reports it).  Positions are worked out only for the token
-an error names, which keeps the scanner fast.
+Inputs in the published one-line MindGames form take a fast path (:mod:`.fastpath`) that
+builds the same tree; everything else, errors included, goes through the LR driver
+(:mod:`.lr`), which words and positions errors as the reference does.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
-
-from ..errors import LexError, ParseError
-from ..language import (
-    BOT, TOP, Announce, AnnounceW, Ck, Ckw, Conj, Disj, Dk, Dkw, Equi, Exists, Forall,
-    Form, Impl, K, Kw, Neg, Prp, PubAnnounce, PubAnnounceW, Xor,
-)
-from ..program import CheckInput, Structure, TrueQ, ValidQ, WhereQ
-from . import _tables
+from ..language import Form, one_of  # noqa: F401  (one_of: re-exported for callers)
+from ..program import CheckInput
+from . import _tables  # noqa: F401  (re-exported: the problem DSL reads its tables)
 from .fastpath import parse_published
-from .lexer import Token, position, scan
-
-
-def one_of(fs: tuple[Form, ...]) -> Form:
-    """``ONEOF(...)`` as the reference expands it: some formula holds and no two
-    (taken pairwise in both orders, duplicates removed once by list difference) do."""
-    pairs = []
-    for f1 in fs:
-        rest = list(fs)
-        rest.remove(f1)
-        pairs.extend(Neg(Conj((f1, f2))) for f2 in rest)
-    return Conj((Disj(tuple(fs)), Conj(tuple(pairs))))
-
-
-#: semantic actions by name (see grammar.RULES); each gets the right-hand-side values
-ACTIONS: dict[str, Callable[[list], object]] = {
-    "start": lambda v: v[0],
-    "first": lambda v: v[0],
-    "second": lambda v: v[1],
-    "singleton": lambda v: (v[0],),
-    "cons": lambda v: (v[0],) + v[2],
-    "cons_adjacent": lambda v: (v[0],) + v[1],
-    "check_input": lambda v: CheckInput(Structure(v[1], v[3], v[5]), v[6]),
-    "check_input_nojobs": lambda v: CheckInput(Structure(v[1], v[3], v[5]), ()),
-    "top": lambda v: TOP,
-    "bot": lambda v: BOT,
-    "neg": lambda v: Neg(v[1]),
-    "conj_list": lambda v: Conj(v[2]),
-    "disj_list": lambda v: Disj(v[2]),
-    "xor_list": lambda v: Xor(v[2]),
-    "oneof_list": lambda v: one_of(v[2]),
-    "conj2": lambda v: Conj((v[0], v[2])),
-    "disj2": lambda v: Disj((v[0], v[2])),
-    "impl": lambda v: Impl(v[0], v[2]),
-    "equi": lambda v: Equi(v[0], v[2]),
-    "prp": lambda v: Prp(v[0]),
-    "prefix_k": lambda v: K(v[1], v[2]),
-    "prefix_kw": lambda v: Kw(v[1], v[2]),
-    "infix_k": lambda v: K(v[0], v[2]),
-    "infix_kw": lambda v: Kw(v[0], v[2]),
-    "infix_kw_list": lambda v: Conj(tuple(Kw(v[0], f) for f in v[3])),
-    "ck": lambda v: Ck(v[0], v[2]),
-    "ckw": lambda v: Ckw(v[0], v[2]),
-    "ck_paren": lambda v: Ck(v[1], v[4]),
-    "ckw_paren": lambda v: Ckw(v[1], v[4]),
-    "dk": lambda v: Dk(v[0], v[2]),
-    "dkw": lambda v: Dkw(v[0], v[2]),
-    "dk_paren": lambda v: Dk(v[1], v[4]),
-    "dkw_paren": lambda v: Dkw(v[1], v[4]),
-    "pub_announce": lambda v: PubAnnounce(v[2], v[4]),
-    "pub_announce_w": lambda v: PubAnnounceW(v[3], v[5]),
-    "pub_diamond": lambda v: Neg(PubAnnounce(v[2], Neg(v[4]))),
-    "pub_diamond_w": lambda v: Neg(PubAnnounceW(v[3], Neg(v[5]))),
-    "announce": lambda v: Announce(v[1], v[3], v[5]),
-    "announce_w": lambda v: AnnounceW(v[1], v[4], v[6]),
-    "diamond": lambda v: Neg(Announce(v[1], v[3], Neg(v[5]))),
-    "diamond_w": lambda v: Neg(AnnounceW(v[1], v[4], Neg(v[6]))),
-    "forall": lambda v: Forall(v[1], v[2]),
-    "exists": lambda v: Exists(v[1], v[2]),
-    "observe_line": lambda v: (v[0], v[2]),
-    "empty_state": lambda v: (),
-    "true_q": lambda v: TrueQ(v[1], v[2]),
-    "valid_q": lambda v: ValidQ(v[1]),
-    "where_q": lambda v: WhereQ(v[1]),
-}
-
-
-#: parse actions (the tables' encoding; see lalr.py) and the end-of-input terminal
-SHIFT, REDUCE, ACCEPT, FAIL = "s", "r", "a", "f"
-EOF = "$eof"
-
-
-def decode_rows(text: str, actions: bool) -> list[dict]:
-    """Read table rows written by ``lalr.encode_rows``: one line a state, ``SYMBOL=ACTION``
-    cells (an action is a letter and a number; a goto is a number)."""
-    rows = []
-    for line in text.split("\n"):
-        row = {}
-        for cell in line.split():
-            sym, _, act = cell.partition("=")
-            row[sym] = (act[0], int(act[1:])) if actions else int(act)
-        rows.append(row)
-    return rows
-
-
-def _compile_rows(rows: list[dict]) -> list[dict[str, int]]:
-    """Action rows as ints for the driver's inner loop: ``n > 0`` shifts to state ``n-1``,
-    ``n < 0`` reduces by rule ``-n-1``, ``0`` accepts; error entries are left out."""
-    out = []
-    for row in rows:
-        coded = {}
-        for sym, (what, arg) in row.items():
-            if what == SHIFT:
-                coded[sym] = arg + 1
-            elif what == REDUCE:
-                coded[sym] = -arg - 1
-            elif what == ACCEPT:
-                coded[sym] = 0
-        out.append(coded)
-    return out
-
-
-_ACTION = _compile_rows(decode_rows(_tables.ACTION, actions=True))
-_GOTO = decode_rows(_tables.GOTO, actions=False)
-#: per rule: left-hand side, length of the right-hand side, semantic action
-_RULES = [(lhs, size, ACTIONS[name]) for lhs, size, name in _tables.RULES]
-
-
-def parse_tokens(tokens: Iterable[Token], start: str = "CheckInput"):
-    """Parse a token stream from the entry point ``start`` (``CheckInput``, ``Form`` or
-    ``FormList``); raise :class:`ParseError` (or the lexer's ``LexError``, when the
-    stream raises it as the parser asks for the next token)."""
-    kinds, values, where = [], [], []
-    lex_error = None
-    try:
-        for tok in tokens:
-            kinds.append(tok.kind)
-            values.append(tok.value)
-            where.append((tok.line, tok.column))
-    except LexError as err:
-        lex_error = (err.line, err.column)
-    return _run(kinds, values, where.__getitem__, lex_error, start)
-
-
-def parse_text(text: str, start: str = "CheckInput"):
-    """Parse ``text`` from the entry point ``start``."""
-    kinds, values, offsets, lex_error = scan(text)
-    return _run(kinds, values, lambda i: position(text, offsets[i]), lex_error, start)
-
-
-def _run(kinds, values, where, lex_error, start):
-    """The LR automaton over pre-scanned tokens.  ``lex_error`` is the position of the
-    character after the last token that the scanner could not read: it is reported as
-    soon as the parser asks for that token, i.e. once every token before it is shifted."""
-    action, goto, rules = _ACTION, _GOTO, _RULES
-    state = _tables.STARTS[start]
-    states = [state]
-    stack: list = []
-    n = len(kinds)
-    i = 0
-    if n == 0 and lex_error is not None:
-        raise LexError(*lex_error)
-    kind = kinds[0] if n else EOF
-    while True:
-        act = action[state].get(kind)
-        if act is None:
-            # at the end of the input the reference reports line 1, column 1
-            raise ParseError(*(where(i) if i < n else (1, 1)))
-        if act > 0:
-            state = act - 1
-            states.append(state)
-            stack.append(values[i])
-            i += 1
-            if i < n:
-                kind = kinds[i]
-            elif lex_error is not None:
-                raise LexError(*lex_error)
-            else:
-                kind = EOF
-        elif act < 0:
-            lhs, size, build = rules[-act - 1]
-            if size == 1:
-                stack[-1] = build(stack[-1:])
-                states.pop()
-            else:
-                value = build(stack[-size:])
-                del stack[-size:]
-                del states[-size:]
-                stack.append(value)
-            state = goto[states[-1]][lhs]
-            states.append(state)
-        else:
-            return stack[-1]
+from .lr import (  # noqa: F401  (re-exported: the driver's names, as before the split)
+    ACCEPT, ACTIONS, EOF, FAIL, REDUCE, SHIFT, _ACTION, _GOTO, _RULES, decode_rows,
+    parse_text, parse_tokens,
+)
 
 
 def parse_input(text: str) -> CheckInput:

@@ -17,7 +17,7 @@ from typing import Callable
 
 from ..language import (
     Announce, AnnounceW, Bot, Ck, Ckw, Conj, Disj, Dk, Dkw, Dynamic, Equi, Exists, Forall,
-    Form, Impl, K, Kw, Neg, Prp, PubAnnounce, PubAnnounceW, Top, Xor,
+    Form, Impl, K, Kw, Neg, Prp, PubAnnounce, PubAnnounceW, Top, Xor, one_of, show_with,
 )
 from ..errors import UnsupportedFormula
 from ..program import CheckInput, TrueQ, ValidQ, WhereQ
@@ -191,8 +191,6 @@ def _atoms(props) -> str:
 
 
 def _is_one_of(node: Form) -> bool:
-    from .parser import one_of
-
     return (
         type(node) is Conj and len(node.fs) == 2 and type(node.fs[0]) is Disj
         and len(node.fs[0].fs) > 0 and node == one_of(node.fs[0].fs)
@@ -291,3 +289,7 @@ def render_input(program: CheckInput) -> str:
         else:
             raise TypeError(f"not a job: {job!r}")
     return "\n".join(lines) + "\n"
+
+
+# ``str()`` of every formula is the reference's pretty-printing
+show_with(pp_any)

@@ -21,7 +21,7 @@ _MINDGAMES_ONLY = {"setups": "forehead,forehead_mirror,internal,explicit",
 
 def config_from_args(args):
     from ...errors import UserError
-    from ...commands.generate import _int_range
+    from ..ranges import int_range
     from ..split import parse_ratios
     from .pipeline import StoriesConfig
     from .sampler import ACTIONS
@@ -32,9 +32,9 @@ def config_from_args(args):
         if getattr(args, name, default) != default:
             raise UserError(f"--{name.replace('_', '-')} is an option of --family mindgames, "
                             "not of stories")
-    orders = _int_range(args.order or "0-2", what="--order")
-    agents = _int_range(args.agents, what="--agents")
-    events = _int_range(args.events, what="--events")
+    orders = int_range(args.order or "0-2", what="--order")
+    agents = int_range(args.agents, what="--agents")
+    events = int_range(args.events, what="--events")
     actions = ACTIONS if args.actions is None else tuple(
         a.strip() for a in args.actions.split(",") if a.strip())
     unknown = [a for a in actions if a not in ACTIONS]

@@ -1,0 +1,103 @@
+"""Plausibility action models as stories use them: one event plausibility model over the
+doubled agents (each agent under its belief id and its knowledge id), and per agent the
+events it believes happen at each event (for reporting contradicted beliefs).
+
+:func:`observed` is the uniform pattern of observation: the real events happen, their
+observers tell them apart as the kind of event says, every other agent cannot tell them
+from "nothing happened", which it finds more plausible.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from ...language import TOP
+from ..action import ActionModel, Event
+from ..plausibility import EventPlausibilityModel
+
+NOTHING = "nothing"
+
+#: ``(agent, belief id, knowledge id)`` per agent: the ids of its two relations in formulas
+AgentIds = Sequence[tuple[str, str, str]]
+
+
+def doubled(ids: AgentIds) -> tuple[str, ...]:
+    """The agents of the engine's models: each agent under its belief id and its knowledge
+    id (the knowledge id ranks every world alike, so its "belief" is its cell)."""
+    return tuple(x for _, b, k in ids for x in (b, k))
+
+
+@dataclass(frozen=True)
+class PlausibleAction:
+    """One event for the engine: an event plausibility model (its ``label`` names the
+    event) and, per agent, the events the agent believes happen at each event
+    (``arrows``; used to report contradicted beliefs)."""
+
+    model: EventPlausibilityModel
+    arrows: Mapping[str, Mapping[str, frozenset[str]]]
+    #: 1-based line of the event in its source
+    line: int | None = None
+
+    @property
+    def label(self) -> str:
+        return self.model.label
+
+    def believed(self, agent: str, event: str) -> frozenset[str]:
+        """The events ``agent`` believes happen when ``event`` does."""
+        return self.arrows[agent][event]
+
+    def belief_action(self) -> ActionModel:
+        """The agents' beliefs about the event as a plain (KD45) action model."""
+        m = self.model
+        agents = tuple(self.arrows)
+        return ActionModel(agents, m.events, {a: dict(self.arrows[a]) for a in agents},
+                           m.actual, m.label)
+
+
+def build_action(label: str, ids: AgentIds, events: Sequence[Event], actual: Sequence[str],
+                 views: Mapping[str, Sequence[Mapping[str, int]]], line: int | None = None,
+                 arrows: Mapping[str, Mapping[str, frozenset[str]]] | None = None
+                 ) -> PlausibleAction:
+    """``views[agent]``: the agent's cells, each a mapping event -> rank."""
+    cells: dict[str, tuple[frozenset[str], ...]] = {}
+    ranks: dict[str, dict[str, int]] = {}
+    believed: dict[str, dict[str, frozenset[str]]] = {}
+    for a, bid, kid in ids:
+        cs = tuple(frozenset(c) for c in views[a])
+        r = {e: k for c in views[a] for e, k in c.items()}
+        cells[bid] = cells[kid] = cs
+        ranks[bid] = r
+        ranks[kid] = dict.fromkeys(r, 0)
+        believed[a] = {}
+        for c in views[a]:
+            best = min(c.values())
+            top = frozenset(e for e, k in c.items() if k == best)
+            believed[a].update(dict.fromkeys(c, top))
+    epm = EventPlausibilityModel(doubled(ids), tuple(events), cells, ranks, tuple(actual), label)
+    return PlausibleAction(epm, arrows or believed, line)
+
+
+def observed(label: str, ids: AgentIds, real: Sequence[Event], actual: Sequence[str],
+             observers: Iterable[str], split: Mapping[str, Sequence[Sequence[str]]] | None = None,
+             line: int | None = None, with_nothing: bool = True) -> PlausibleAction:
+    """The ``real`` events happen; each observer tells them apart as ``split[observer]``
+    says (default: not at all), every other agent cannot tell them from "nothing
+    happened", which it finds more plausible."""
+    observers = set(observers)
+    split = split or {}
+    agents = [a for a, _, _ in ids]
+    names = [e.name for e in real]
+    events = list(real)
+    if with_nothing and set(agents) - observers:
+        events.append(Event(NOTHING, TOP, {}))
+    views: dict[str, list[dict[str, int]]] = {}
+    for a in agents:
+        if a in observers or not with_nothing:
+            cells = [dict.fromkeys(c, 0) for c in split.get(a, [names])]
+            if len(events) > len(real):
+                cells.append({NOTHING: 0})
+        else:
+            cells = [{NOTHING: 0, **dict.fromkeys(names, 1)}]
+        views[a] = cells
+    return build_action(label, ids, events, actual, views, line)

@@ -1,0 +1,175 @@
+"""The explicit belief engine: worlds listed, plausibility models updated by the
+action-priority update (:func:`..plausibility.priority_update`) and contracted after each
+event (:func:`.contraction.contract`), formulas evaluated on the belief view with the
+Kripke-model engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product as cartesian
+from typing import Sequence
+
+from ...language import Form
+from ..kripke import KripkeModel
+from ..plausibility import PlausibilityModel, priority_update
+from ..semantics import truth_set
+from .contraction import contract
+from .events import AgentIds, PlausibleAction, doubled
+from .interface import BeliefEngine, ContradictoryStart, Situation
+
+
+@dataclass(frozen=True)
+class Revision:
+    """At ``step``, ``agent``'s beliefs at actual world ``world`` were contradicted: the
+    plain product of what the agent believed and what it believes happened is empty (a
+    Kripke product update would leave it believing everything).  The action-priority
+    update revises them to the most plausible worlds left."""
+
+    step: int
+    agent: str
+    world: str
+
+
+@dataclass(frozen=True)
+class BeliefState:
+    """The situation after ``step`` events, as a plausibility model over the doubled
+    agents (:func:`.events.doubled`)."""
+
+    step: int
+    plausibility: PlausibilityModel
+    ids: tuple[tuple[str, str, str], ...]
+    #: the label of the event that led here (None for the start)
+    label: str | None = None
+    revisions: tuple[Revision, ...] = ()
+
+    @property
+    def model(self) -> KripkeModel:
+        """Belief relations under the belief ids, knowledge under the knowledge ids: the
+        model formulas are evaluated on."""
+        return self.plausibility.belief_view()
+
+    @property
+    def agents(self) -> tuple[str, ...]:
+        return tuple(a for a, _, _ in self.ids)
+
+    def _id(self, agent: str, which: int) -> str:
+        for x in self.ids:
+            if x[0] == agent:
+                return x[which]
+        raise KeyError(agent)
+
+    def believed(self, agent: str, world: str) -> frozenset[str]:
+        """The worlds ``agent`` believes possible at ``world``."""
+        return self.model.successors(self._id(agent, 1), world)
+
+    def known(self, agent: str, world: str) -> frozenset[str]:
+        """``agent``'s information cell at ``world``."""
+        return self.model.successors(self._id(agent, 2), world)
+
+    def rank(self, agent: str, world: str) -> int:
+        """How plausible ``agent`` finds ``world`` (0: most; compared within a cell)."""
+        return self.plausibility.ranks[self._id(agent, 1)][world]
+
+    def _view(self, which: int) -> KripkeModel:
+        m = self.model
+        return KripkeModel(self.agents, m.worlds, m.valuation,
+                           {x[0]: dict(m.relations[x[which]]) for x in self.ids},
+                           m.actual, m.vocabulary)
+
+    def belief_model(self) -> KripkeModel:
+        """Only the belief relations (KD45), agents under their names."""
+        return self._view(1)
+
+    def knowledge_model(self) -> KripkeModel:
+        """Only the knowledge relations (S5), agents under their names."""
+        return self._view(2)
+
+    def holds(self, form: Form) -> bool:
+        """True at every actual world."""
+        return frozenset(self.model.actual) <= truth_set(self.model, form)
+
+
+def initial_model(situation: Situation) -> PlausibilityModel:
+    """All valuations the variables allow that satisfy what is common knowledge; each
+    agent tells worlds apart by the variables it observes; every world equally plausible;
+    contracted."""
+    variables = situation.variables
+    worlds, vals, assigns = [], {}, []
+    for combo in cartesian(*[[(v, x) for x in v.values] for v in variables]):
+        atoms: set[int] = set()
+        for v, x in combo:
+            atoms |= v.atoms_of(x)
+        name = "_".join(v.world_part(x) for v, x in combo) or "w"
+        worlds.append(name)
+        vals[name] = frozenset(atoms)
+        assigns.append({v.name: x for v, x in combo})
+    vocab = situation.vocabulary
+    probe = KripkeModel(tuple(a for a, _, _ in situation.ids), tuple(worlds), vals, {},
+                        tuple(worlds), vocab)
+    keep = frozenset(worlds)
+    for f in situation.common:
+        keep &= truth_set(probe, f)
+    if not keep:
+        raise ContradictoryStart("common")
+    actual = keep
+    for f in situation.actually:
+        actual &= truth_set(probe, f)
+    if not actual:
+        raise ContradictoryStart("actual")
+    kept = [i for i, w in enumerate(worlds) if w in keep]
+    names = [worlds[i] for i in kept]
+    cells, ranks = {}, {}
+    for a, bid, kid in situation.ids:
+        vs = situation.observes.get(a, ())
+        groups: dict[tuple, list[str]] = {}
+        for i in kept:
+            groups.setdefault(tuple(assigns[i][v] for v in vs), []).append(worlds[i])
+        cells[bid] = cells[kid] = tuple(frozenset(g) for g in groups.values())
+        ranks[bid] = ranks[kid] = dict.fromkeys(names, 0)
+    pm = PlausibilityModel(doubled(situation.ids), tuple(names), {w: vals[w] for w in names},
+                           cells, ranks, tuple(w for w in names if w in actual), vocab)
+    return contract(pm)
+
+
+class ExplicitBeliefEngine(BeliefEngine):
+    """Worlds enumerated (:class:`BeliefState`)."""
+
+    name = "explicit"
+
+    def initial(self, situation: Situation) -> BeliefState:
+        return BeliefState(0, initial_model(situation), tuple(situation.ids))
+
+    def from_model(self, model: PlausibilityModel, ids: AgentIds) -> BeliefState:
+        return BeliefState(0, model, tuple(ids))
+
+    def update(self, state: BeliefState, action: PlausibleAction, step: int) -> BeliefState:
+        """Action-priority update (then :func:`.contraction.contract`), and the revisions
+        it made."""
+        before = state.model
+        new = contract(priority_update(state.plausibility, action.model))
+        pres = {e.name: truth_set(before, e.pre) for e in action.model.events}
+        revisions = []
+        for w in before.actual:
+            for e in action.model.actual:
+                if w not in pres[e]:
+                    continue
+                for a in state.agents:
+                    if not any(v in pres[f] for v in state.believed(a, w)
+                               for f in action.believed(a, e)):
+                        revisions.append(Revision(step, a, f"{w}.{e}"))
+        return BeliefState(step, new, state.ids, action.label, tuple(revisions))
+
+    def holds(self, state: BeliefState, form: Form) -> bool:
+        return state.holds(form)
+
+    def possible(self, state: BeliefState, path: Sequence[str], forms: Sequence[Form]
+                 ) -> tuple[bool, ...]:
+        model = state.model
+        worlds = set(model.actual)
+        for b in path:
+            worlds = {v for w in worlds for v in model.successors(b, w)}
+        return tuple(bool(worlds & truth_set(model, f)) for f in forms)
+
+    def size(self, state: BeliefState) -> int:
+        return len(state.plausibility.worlds)

@@ -1,0 +1,119 @@
+"""The belief-engine interface, written down once.
+
+A *situation* (:class:`Situation`) describes a starting state without listing worlds:
+variables with their values (each value an atom; a Boolean variable is one atom), what is
+common knowledge, what is actually the case, and which variables each agent observes.
+A belief engine turns it (or an explicit plausibility model) into a state, updates states
+with plausibility action models (:class:`.events.PlausibleAction`, the action-priority
+update with revision) and evaluates formulas on the belief view: ``K b f`` with a belief
+id ``b`` is belief (the most plausible worlds of the agent's cell), with a knowledge id
+it is knowledge (the whole cell).  The explicit engine lists worlds; the symbolic one
+keeps laws and relations as BDDs.  Both give the same answers.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from ...language import Form
+from ..errors import DelModelError
+from ..plausibility import PlausibilityModel
+from .events import AgentIds, PlausibleAction
+
+
+@dataclass(frozen=True)
+class StateVariable:
+    """A variable of the situation: exactly one of ``values`` holds.  A Boolean variable
+    has the values ``true``, ``false`` and one atom (true for ``true``); another variable
+    has one atom per value."""
+
+    name: str
+    values: tuple[str, ...]
+    atoms: tuple[int, ...]
+    boolean: bool = False
+
+    def atoms_of(self, value: str) -> frozenset[int]:
+        """The atoms true when the variable has ``value`` (of this variable's atoms)."""
+        if self.boolean:
+            return frozenset(self.atoms) if value == "true" else frozenset()
+        return frozenset((self.atoms[self.values.index(value)],))
+
+    def world_part(self, value: str) -> str:
+        """The part of a world's name for this value (``red``, ``p``, ``no_p``)."""
+        if not self.boolean:
+            return value
+        return self.name if value == "true" else "no_" + self.name
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A starting state by its variables (see the module docstring)."""
+
+    ids: AgentIds
+    variables: tuple[StateVariable, ...]
+    #: common knowledge: worlds where one of these fails are not considered by anyone
+    common: tuple[Form, ...] = ()
+    #: true at the actual world(s)
+    actually: tuple[Form, ...] = ()
+    #: agent -> the names of the variables it observes (tells worlds apart by)
+    observes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def vocabulary(self) -> tuple[int, ...]:
+        return tuple(sorted(a for v in self.variables for a in v.atoms))
+
+    def variable(self, name: str) -> StateVariable:
+        for v in self.variables:
+            if v.name == name:
+                return v
+        raise KeyError(name)
+
+
+class ContradictoryStart(DelModelError):
+    """No world satisfies what is common knowledge (``which == "common"``), or no world
+    satisfies the actual facts as well (``which == "actual"``)."""
+
+    def __init__(self, which: str):
+        super().__init__("what is common knowledge is contradictory" if which == "common"
+                         else "the actual facts contradict each other or what is common knowledge")
+        self.which = which
+
+
+class BeliefEngine(ABC):
+    """A model checker for plausibility models and their action-priority updates.
+
+    States are the engine's own objects; every state has ``step``, ``label`` (of the
+    event that led to it) and ``revisions`` (:class:`.explicit.Revision` per agent whose
+    beliefs the event contradicted)."""
+
+    name: str = "abstract"
+
+    @abstractmethod
+    def initial(self, situation: Situation) -> Any:
+        """The starting state (raises :class:`ContradictoryStart`)."""
+
+    @abstractmethod
+    def from_model(self, model: PlausibilityModel, ids: AgentIds) -> Any:
+        """The starting state given as an explicit plausibility model over :func:`doubled`
+        agents."""
+
+    @abstractmethod
+    def update(self, state: Any, action: PlausibleAction, step: int) -> Any:
+        """The action-priority update (raises :class:`InexecutableAction` when the actual
+        event cannot happen at any actual world)."""
+
+    @abstractmethod
+    def holds(self, state: Any, form: Form) -> bool:
+        """True at every actual world (on the belief view)."""
+
+    @abstractmethod
+    def possible(self, state: Any, path: Sequence[str], forms: Sequence[Form]
+                 ) -> tuple[bool, ...]:
+        """For each of ``forms``: whether it is true at some world the nested belief of the
+        agents of ``path`` (belief ids, outermost first) reaches from an actual world."""
+
+    def size(self, state: Any) -> int | None:
+        """How many worlds the state has, when the engine knows it cheaply."""
+        return None

@@ -1,0 +1,6 @@
+"""The symbolic engine for event models and plausibility models (belief structures, as in
+SMCDEL's ``Symbolic.K``): a law as a BDD over the current vocabulary, each agent's relation
+as a BDD over a doubled vocabulary, events as transformers (fresh event atoms, the
+precondition law, fresh atoms for the new values of changed atoms, each agent's
+observation as a relation over the event atoms).  See ``docs/symbolic-stories.md``.
+"""

@@ -1,0 +1,238 @@
+"""Symbolic Kripke models (belief structures over a doubled vocabulary), truth as BDDs,
+and the product update with an action model as a transformer.
+
+A :class:`SymbolicModel` holds a law (the worlds: assignments to the unprimed variables),
+per agent a relation over unprimed and primed variables (the successors of a world are the
+primed assignments in the relation that satisfy the law), the actual worlds, and ``cur``:
+the variable holding each atom's current value (an update gives changed atoms fresh
+variables, so nothing built before has to be renamed).  The semantics is that of
+:mod:`..semantics` (``SMCDEL.Explicit.K``), world for world.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping, Sequence
+
+from ... import language as L
+from ...language import Form
+from ..action import ActionModel
+from ..errors import DelModelError, InexecutableAction, UnsupportedFormula
+from .space import VarSpace, bits_for
+
+
+class SymbolicModel:
+    """Worlds as a law, relations as BDDs (see the module docstring)."""
+
+    def __init__(self, space: VarSpace, agents: Sequence[str], law, relations: Mapping,
+                 actual, cur: Mapping[int, int]):
+        self.space = space
+        self.agents = tuple(agents)
+        self.law = law
+        self.relations = dict(relations)
+        self.actual = actual
+        self.cur = dict(cur)
+        self._succ: dict[str, object] = {}
+        self._memo: dict[Form, object] = {}
+        self._law_y = None
+
+    # --- relations ---------------------------------------------------------------------
+
+    def law_y(self):
+        if self._law_y is None:
+            self._law_y = self.space.prime(self.law)
+        return self._law_y
+
+    def succ(self, agent: str):
+        """``agent``'s successor relation, successors restricted to the law."""
+        out = self._succ.get(agent)
+        if out is None:
+            try:
+                rel = self.relations[agent]
+            except KeyError:
+                raise DelModelError(f"unknown agent {agent!r}") from None
+            out = self._succ[agent] = rel & self.law_y()
+        return out
+
+    def box(self, rel, body):
+        """Worlds whose successors under ``rel`` all satisfy ``body``."""
+        return ~self.space.exists_y(rel, ~self.space.prime(body))
+
+    def image(self, worlds, agent: str):
+        """The successors of ``worlds`` under ``agent``'s relation (unprimed)."""
+        return self.space.unprime(self.space.exists_x(worlds, self.succ(agent)))
+
+    # --- truth ---------------------------------------------------------------------------
+
+    def table(self, form: Form):
+        """The BDD of the worlds (assignments) where ``form`` holds."""
+        out = self._memo.get(form)
+        if out is None:
+            try:
+                fn = _TABLE[form.__class__]
+            except KeyError:
+                raise UnsupportedFormula.node(form, "the symbolic engine") from None
+            out = self._memo[form] = fn(self, form)
+        return out
+
+    def holds_at_actual(self, form: Form) -> bool:
+        return (self.actual & ~self.table(form)) == self.space.false
+
+    def valid(self, form: Form) -> bool:
+        return (self.law & ~self.table(form)) == self.space.false
+
+    def size(self) -> int:
+        return self.space.count(self.law)
+
+    # --- update ----------------------------------------------------------------------------
+
+    def transform(self, action: ActionModel, pointed: bool = True):
+        """The product with ``action`` as a :class:`SymbolicModel`, and the event bits and
+        codes (event name -> its cube)."""
+        if set(action.agents) != set(self.agents):
+            missing = sorted(set(self.agents) - set(action.agents))
+            extra = sorted(set(action.agents) - set(self.agents))
+            what = (f"does not say what {', '.join(missing)} observe(s)" if missing
+                    else f"names unknown agent(s) {', '.join(extra)}")
+            raise DelModelError(f"action {action.label!r} {what}")
+        sp = self.space
+        events = action.events
+        law, cur, codes, codes_y, ebits = self.transformed_law(events)
+        rels = {}
+        for a in self.agents:
+            er = sp.false
+            rel = action.relations[a]
+            for e in events:
+                succ = rel.get(e.name, ())
+                if succ:
+                    er |= codes[e.name] & _or(sp, (codes_y[f] for f in succ))
+            rels[a] = self.relations[a] & er
+        actual = sp.false
+        if pointed:
+            actual = self.actual & law & _or(sp, (codes[e] for e in action.actual))
+            if actual == sp.false:
+                raise InexecutableAction(action.label, action.actual)
+        return SymbolicModel(sp, self.agents, law, rels, actual, cur), codes
+
+    def transformed_law(self, events):
+        """The new law, the new ``cur``, the event codes (unprimed, primed) and bits: fresh
+        event bits spell which event happened; each changed atom gets a fresh variable
+        holding its new value."""
+        sp = self.space
+        ebits = sp.fresh(bits_for(len(events)))
+        codes = {e.name: sp.code(ebits, i) for i, e in enumerate(events)}
+        codes_y = {e.name: sp.code(ebits, i, primed=True) for i, e in enumerate(events)}
+        changed = sorted({p for e in events for p in e.post})
+        old = {p: (sp.x(self.cur[p]) if p in self.cur else sp.false) for p in changed}
+        cur = dict(self.cur)
+        new = dict(zip(changed, sp.fresh(len(changed))))
+        cur.update(new)
+        law = sp.false
+        for e in events:
+            part = codes[e.name] & self.table(e.pre)
+            if part == sp.false:
+                continue
+            for p in changed:
+                value = self.table(e.post[p]) if p in e.post else old[p]
+                part &= sp.bdd.apply("<=>", sp.x(new[p]), value)
+            law |= part
+        return self.law & law, cur, codes, codes_y, ebits
+
+    def after(self, action: ActionModel, form: Form, events: Sequence[str] | None):
+        """Worlds where ``form`` holds at every copy made by one of ``events`` (all when
+        None); true where no such copy survives."""
+        sp = self.space
+        start = sp.n
+        new, codes = self.transform(action, pointed=False)
+        which = sp.true if events is None else _or(sp, (codes[e] for e in events))
+        fail = new.law & which & ~new.table(form)
+        return ~sp.exists(sp.xnames[start:], fail)
+
+
+def _or(sp: VarSpace, parts):
+    out = sp.false
+    for p in parts:
+        out |= p
+    return out
+
+
+def _fold(m: SymbolicModel, fs, op, unit):
+    out = unit
+    for g in fs:
+        out = op(out, m.table(g))
+    return out
+
+
+def _group_rel(m: SymbolicModel, group):
+    out = m.law_y()
+    for a in group:
+        out &= m.succ(a)
+    return out
+
+
+def _common(m: SymbolicModel, group, body):
+    """Greatest fixed point of ``z = and_a box_a (body and z)``: ``body`` at every world
+    reachable in one or more steps."""
+    rels = [m.succ(a) for a in group]
+    z = m.space.true
+    while True:
+        target = body & z
+        step = m.space.true
+        for r in rels:
+            step &= m.box(r, target)
+        if step == z:
+            return z
+        z = step
+
+
+def _announce(m: SymbolicModel, f):
+    from ..stock import public_announcement, public_whether
+
+    if isinstance(f, L.PubAnnounceW):
+        return m.after(public_whether(m.agents, f.ann), f.f, None)
+    return m.after(public_announcement(m.agents, f.ann), f.f, None)
+
+
+def _announce_to(m: SymbolicModel, f):
+    from ..stock import group_whether
+
+    action = group_whether(m.agents, f.group, f.ann)
+    return m.after(action, f.f, None if isinstance(f, L.AnnounceW) else ("e0",))
+
+
+def _dynamic(m: SymbolicModel, f):
+    return m.after(f.action, f.f, tuple(f.action.actual))
+
+
+def _prp(m: SymbolicModel, f):
+    k = m.cur.get(f.n)
+    return m.space.false if k is None else m.space.x(k)
+
+
+def _either(m: SymbolicModel, op, f):
+    body = m.table(f.f)
+    return op(body) | op(~body)
+
+
+_TABLE: dict[type, Callable[[SymbolicModel, Form], object]] = {
+    L.Top: lambda m, f: m.space.true,
+    L.Bot: lambda m, f: m.space.false,
+    L.Prp: _prp,
+    L.Neg: lambda m, f: ~m.table(f.f),
+    L.Conj: lambda m, f: _fold(m, f.fs, lambda a, b: a & b, m.space.true),
+    L.Disj: lambda m, f: _fold(m, f.fs, lambda a, b: a | b, m.space.false),
+    L.Xor: lambda m, f: _fold(m, f.fs, lambda a, b: m.space.bdd.apply("xor", a, b),
+                              m.space.false),
+    L.Impl: lambda m, f: ~m.table(f.a) | m.table(f.b),
+    L.Equi: lambda m, f: m.space.bdd.apply("<=>", m.table(f.a), m.table(f.b)),
+    L.K: lambda m, f: m.box(m.succ(f.agent), m.table(f.f)),
+    L.Kw: lambda m, f: _either(m, lambda b: m.box(m.succ(f.agent), b), f),
+    L.Ck: lambda m, f: _common(m, f.group, m.table(f.f)),
+    L.Ckw: lambda m, f: _either(m, lambda b: _common(m, f.group, b), f),
+    L.Dk: lambda m, f: m.box(_group_rel(m, f.group), m.table(f.f)),
+    L.Dkw: lambda m, f: _either(m, lambda b: m.box(_group_rel(m, f.group), b), f),
+    L.PubAnnounce: _announce,
+    L.PubAnnounceW: _announce,
+    L.Announce: _announce_to,
+    L.AnnounceW: _announce_to,
+    L.Dynamic: _dynamic,
+}

@@ -1,0 +1,112 @@
+"""The BDD variables of one symbolic model and its updates: each variable ``k`` has an
+unprimed copy ``x{k}`` (the world) and a primed copy ``y{k}`` (a successor), declared side
+by side so relations stay small.  Variables are only ever added (fresh event atoms, fresh
+copies of changed atoms), at the bottom of the order: a story's BDDs then follow its
+chronology.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from ...native.bdd_manager import load_implementation
+
+#: bytes CUDD sizes its caches for (not a hard limit)
+MEMORY_ESTIMATE = 2**28
+INITIAL_CACHE = 2**14
+
+
+class VarSpace:
+    """One BDD manager and its variable pairs."""
+
+    def __init__(self) -> None:
+        module = load_implementation("auto")
+        if module.__name__.endswith("cudd"):
+            self.bdd = module.BDD(memory_estimate=MEMORY_ESTIMATE,
+                                  initial_cache_size=INITIAL_CACHE)
+        else:  # pragma: no cover - pure-Python fallback
+            self.bdd = module.BDD()
+        self.bdd.configure(reordering=False)
+        self._and_exists = getattr(module, "and_exists", None)
+        self.true, self.false = self.bdd.true, self.bdd.false
+        self.n = 0
+        self._x: list = []
+        self._y: list = []
+        self.xnames: list[str] = []
+        self.ynames: list[str] = []
+        self._to_y: dict[str, str] = {}
+        self._to_x: dict[str, str] = {}
+
+    def fresh(self, count: int = 1) -> list[int]:
+        """``count`` new variables (their numbers)."""
+        out = []
+        for _ in range(count):
+            k = self.n
+            self.n += 1
+            x, y = f"x{k}", f"y{k}"
+            self.bdd.declare(x, y)
+            self._x.append(self.bdd.var(x))
+            self._y.append(self.bdd.var(y))
+            self.xnames.append(x)
+            self.ynames.append(y)
+            self._to_y[x] = y
+            self._to_x[y] = x
+            out.append(k)
+        return out
+
+    def x(self, k: int):
+        return self._x[k]
+
+    def y(self, k: int):
+        return self._y[k]
+
+    def prime(self, u):
+        """``u`` over the successor copies."""
+        return self.bdd.let(self._to_y, u) if u != self.true and u != self.false else u
+
+    def unprime(self, u):
+        return self.bdd.let(self._to_x, u) if u != self.true and u != self.false else u
+
+    def exists_y(self, u, v=None):
+        """``exists Y. u`` (``u and v`` when ``v`` is given, fused)."""
+        if v is not None:
+            if self._and_exists is not None:
+                return self._and_exists(u, v, self.ynames)
+            u = u & v
+        return self.bdd.exist(self.ynames, u)
+
+    def exists_x(self, u, v=None):
+        if v is not None:
+            if self._and_exists is not None:
+                return self._and_exists(u, v, self.xnames)
+            u = u & v
+        return self.bdd.exist(self.xnames, u)
+
+    def exists(self, names: Sequence[str], u):
+        return self.bdd.exist(list(names), u) if names else u
+
+    def equal_pairs(self, ks: Iterable[int]):
+        """``x_k <-> y_k`` for every ``k``."""
+        out = self.true
+        for k in ks:
+            out &= self.bdd.apply("<=>", self._x[k], self._y[k])
+        return out
+
+    def code(self, ks: Sequence[int], value: int, primed: bool = False):
+        """The cube "the bits ``ks`` spell ``value``" (lowest bit first)."""
+        out = self.true
+        vs = self._y if primed else self._x
+        for i, k in enumerate(ks):
+            out &= vs[k] if (value >> i) & 1 else ~vs[k]
+        return out
+
+    def count(self, u) -> int:
+        """Satisfying assignments of ``u`` (over the unprimed copies only)."""
+        if u == self.false:
+            return 0
+        return int(self.bdd.count(u, nvars=self.n)) if self.n else 1
+
+
+def bits_for(n: int) -> int:
+    """How many bits tell ``n`` things apart."""
+    return max(0, (n - 1).bit_length())

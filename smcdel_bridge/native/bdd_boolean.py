@@ -1,0 +1,112 @@
+"""The Boolean side of BDD knowledge structures: the state law's BDD (the reference's
+``boolBddOf``), the variable order, and listing the states of a BDD as ``WHERE?`` does."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .. import language as L
+from ..errors import NotBooleanError, TooLargeError
+from .bdd_manager import BddManager
+from .order import list_difference
+
+
+def interleaved_order(atoms: Iterable[int], obs) -> list[int]:
+    """A variable order that keeps each agent's observed atoms together: the atoms nobody
+    observes first, then agent by agent (input order) the atoms not placed yet.
+
+    Knowledge quantifies exactly the atoms an agent does not see; with what one agent sees
+    on neighbouring levels, the BDDs of laws and announcements that relate an agent's atoms
+    (the coins and payers of the dining cryptographers) stay narrow.
+    """
+    atoms = set(atoms)
+    placed: dict[int, None] = {}
+    seen = {p for _, ps in obs for p in ps}
+    for p in sorted(atoms - seen):
+        placed[p] = None
+    for _, ps in obs:
+        for p in sorted(ps):
+            if p in atoms:
+                placed.setdefault(p, None)
+    for p in sorted(atoms):
+        placed.setdefault(p, None)
+    return list(placed)
+
+
+def bool_bdd_of(manager: BddManager, f: L.Form):
+    """The BDD of the law (the reference's ``boolBddOf``), evaluated as lazily as there:
+    a conjunction stops at a conjunct whose BDD is false, a disjunction at one whose BDD
+    is true, so ``Bot & K a p`` is the law ``Bot``; meeting an epistemic or dynamic
+    operator raises :class:`NotBooleanError`."""
+    t = type(f)
+    if t is L.Prp:
+        return manager.var(f.n)
+    if t is L.Top:
+        return manager.true
+    if t is L.Bot:
+        return manager.false
+    if t is L.Neg:
+        return ~bool_bdd_of(manager, f.f)
+    if t is L.Conj:
+        out = manager.true
+        for g in f.fs:
+            v = bool_bdd_of(manager, g)
+            if v == manager.false:
+                return v
+            out = out & v
+        return out
+    if t is L.Disj:
+        out = manager.false
+        for g in f.fs:
+            v = bool_bdd_of(manager, g)
+            if v == manager.true:
+                return v
+            out = out | v
+        return out
+    if t is L.Xor:
+        out = manager.false
+        for g in f.fs:
+            out = manager.xor(out, bool_bdd_of(manager, g))
+        return out
+    if t is L.Impl:
+        return manager.implies(bool_bdd_of(manager, f.a), bool_bdd_of(manager, f.b))
+    if t is L.Equi:
+        return manager.equiv(bool_bdd_of(manager, f.a), bool_bdd_of(manager, f.b))
+    if t is L.Forall:
+        return manager.forall(f.props, bool_bdd_of(manager, f.f))
+    if t is L.Exists:
+        return manager.exists(f.props, bool_bdd_of(manager, f.f))
+    raise NotBooleanError()
+
+
+#: most states a ``WHERE?`` answer may list: as many as the explicit engine can hold
+#: (a list of 2^20000 states would only end when memory does)
+MAX_LISTED_STATES = 1 << 20
+
+
+def enumerate_states(manager: BddManager, u, props: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Satisfying assignments of ``u`` completed over ``props``, as sorted true atoms.
+
+    Paths are taken then-branch first; each path is completed with the vocabulary atoms it
+    leaves out, in vocabulary order, false before true (the reference's ``allSatsWith``).
+    More than :data:`MAX_LISTED_STATES` states raise :class:`TooLargeError`.
+    """
+    out: list[tuple[int, ...]] = []
+    listed = 0
+    for path in manager.paths(u):
+        missing = list_difference(props, sorted(path))
+        listed += 1 << len(missing)
+        if listed > MAX_LISTED_STATES:
+            raise TooLargeError(f"WHERE? would list more than {MAX_LISTED_STATES} states "
+                                f"(2^{MAX_LISTED_STATES.bit_length() - 1}); ask VALID? or TRUE? instead")
+        base = [a for a, v in path.items() if v]
+        _complete(missing, 0, base, out)
+    return out
+
+
+def _complete(missing: list[int], i: int, trues: list[int], out: list) -> None:
+    if i == len(missing):
+        out.append(tuple(sorted(trues)))
+        return
+    _complete(missing, i + 1, trues, out)
+    _complete(missing, i + 1, trues + [missing[i]], out)

@@ -1,0 +1,78 @@
+"""What the BDDs of one problem share: formula keys and memo tables per state law.
+
+Formulas are interned (equal subtrees get one integer key), so memo look-ups never hash a
+deep tree twice; structures with the same law (the same announcement reached again, in
+another job or another branch) share one memo table, so a repeated announcement costs one
+conjunction.
+"""
+
+from __future__ import annotations
+
+from .. import language as L
+from ..errors import UnsupportedFormula
+from .bdd_manager import BddManager
+
+_GROUPED = (L.Ck, L.Ckw, L.Dk, L.Dkw)
+
+
+class FormulaInterner:
+    """Gives every distinct formula one small integer, computed bottom-up once per object."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, tuple[L.Form, int]] = {}
+        self._by_shape: dict[tuple, int] = {}
+
+    def key(self, f: L.Form) -> int:
+        hit = self._by_id.get(id(f))
+        if hit is not None and hit[0] is f:
+            return hit[1]
+        shape = self._shape(f)
+        k = self._by_shape.get(shape)
+        if k is None:
+            k = len(self._by_shape)
+            self._by_shape[shape] = k
+        self._by_id[id(f)] = (f, k)  # keeps f alive, so its id stays unique
+        return k
+
+    def _shape(self, f: L.Form) -> tuple:
+        t = type(f)
+        if t is L.Prp:
+            return (t, f.n)
+        if t in (L.Top, L.Bot):
+            return (t,)
+        if t in (L.Conj, L.Disj, L.Xor):
+            return (t, *(self.key(g) for g in f.fs))
+        if t in (L.Neg,):
+            return (t, self.key(f.f))
+        if t in (L.Impl, L.Equi):
+            return (t, self.key(f.a), self.key(f.b))
+        if t in (L.Forall, L.Exists):
+            return (t, tuple(f.props), self.key(f.f))
+        if t in (L.K, L.Kw):
+            return (t, f.agent, self.key(f.f))
+        if t in _GROUPED:
+            return (t, tuple(f.group), self.key(f.f))
+        if t in (L.PubAnnounce, L.PubAnnounceW):
+            return (t, self.key(f.ann), self.key(f.f))
+        if t in (L.Announce, L.AnnounceW):
+            return (t, tuple(f.group), self.key(f.ann), self.key(f.f))
+        if isinstance(f, L.Form):
+            raise UnsupportedFormula.node(f, "the S5 checker")
+        raise TypeError(f"not a formula: {f!r}")
+
+
+class Context:
+    """What structures of one problem share: the BDD manager, the interner, law sharing."""
+
+    def __init__(self, manager: BddManager):
+        self.manager = manager
+        self.interner = FormulaInterner()
+        self._memo_by_law: dict[tuple, dict[int, object]] = {}
+
+    def memo_for(self, law, props: tuple[int, ...], obs) -> dict[int, object]:
+        """One memo table per (law, vocabulary, observations)."""
+        key = (law, props, obs)
+        memo = self._memo_by_law.get(key)
+        if memo is None:
+            memo = self._memo_by_law[key] = {}
+        return memo
