@@ -69,6 +69,18 @@ def test_the_whole_corpus_prints_exactly_what_was_recorded(smcdel, name):
     assert _replay(smcdel, cases) == []
 
 
+def test_each_call_leaves_nothing_behind(smcdel, tmp_path, monkeypatch):
+    """The binary leaves an empty smcdelNNNN-0.tex in $TMPDIR on every call: each call gets
+    a scratch TMPDIR, removed afterwards."""
+    import tempfile
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    for case in _cases("smcdel-conformance", "corpus.jsonl")[:5]:
+        call_binary(smcdel, case["input"], timeout=60)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_every_error_case_is_read_with_its_kind_and_position(smcdel):
     """The bridge reads the live binary's errors as it reads the recorded ones."""
     cases = [c for c in _cases("smcdel-conformance", "corpus.jsonl") if c["returncode"] != 0]
