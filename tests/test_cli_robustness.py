@@ -140,7 +140,7 @@ ONE_LINE_CASES = [
     (["explain", "{d}/many.del"], 1, "at most 702 agents"),
     (["explain", "{d}/eplaw.del"], 1, "eplaw.del:1: problem 'p': boolBddOf failed"),
     (["explain", "{d}/good.del", "--actual", ""], 1, "--actual is empty"),
-    (["explain", "{d}/good.del", "--actual", "111"], 1, "unknown proposition"),
+    (["explain", "{d}/good.del", "--actual", "111"], 1, "a row of 3 0/1 digits, but there are 2"),
     (["explain", "{d}/good.del", "--graph", "{d}/good.del"], 1, "not a directory"),
     # check: options and paths refused before anything runs
     (["check", "{d}/missing.del"], 1, "missing.del: no such file"),

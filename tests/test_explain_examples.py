@@ -286,7 +286,7 @@ def test_the_command_options(tmp_path):
 
 @pytest.mark.parametrize("argv, message", [
     (["--problem", "two_round"], "no problem called 'two_round'; did you mean 'two_rounds'?"),
-    (["--actual", "11"], "unknown proposition '11'"),
+    (["--actual", "11"], "'11' is a row of 2 0/1 digits, but there are 4 propositions"),
     (["--actual", "wet(Alice)"], "unknown proposition 'wet(Alice)'"),
 ])
 def test_bad_options_give_one_line_errors(argv, message):

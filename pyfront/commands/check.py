@@ -88,8 +88,9 @@ def run(args: argparse.Namespace) -> int:
         from ..generate.stories.recheck import run as run_stories
 
         return run_stories(args)
-    if args.workers is not None and args.workers < 1:
-        raise UserError("--workers must be at least 1")
+    from .options import check_workers
+
+    check_workers(args.workers)
     if not args.timeout > 0:  # also refuses nan
         raise UserError("--timeout must be positive")
     if args.pack_size < 1:

@@ -18,6 +18,7 @@ from importlib.resources import files
 from typing import TYPE_CHECKING, Any, Sequence
 
 from smcdel_bridge.language import Bot, Ck, Conj, Disj, Dk, Equi, Form, Impl, K, Kw, Neg, Prp, Top
+from pyfront.words import plural_noun
 
 if TYPE_CHECKING:
     import jinja2
@@ -102,7 +103,11 @@ class StoryWords:
     def _fill(self, pattern: str, var, value: str) -> str:
         return pattern.format(subject=self.subject(var), owner=self._named(var.subject),
                               function=_words(var.function or ""), value=_words(value),
-                              name=_words(var.name), phrase=var.phrase or "")
+                              name=_words(var.name), phrase=var.phrase or "", be=self.be(var))
+
+    def be(self, var) -> str:  # "the peas are": the verb agrees with the thing named
+        noun = {"applied": var.function, "location": var.subject}.get(self._kind(var), var.name)
+        return self.words["be"]["plural" if plural_noun(noun or "") else "singular"]
 
     def value_text(self, var, value: str, positive: bool = True) -> str | None:
         """"the marble is in the box" (or its negation; None when only "it is not true that"
@@ -254,7 +259,7 @@ def _setup_context(story: "Story", w: StoryWords) -> dict[str, Any]:
             if var.phrase:
                 options = "either " + " or ".join(w.value_text(var, x) for x in var.values)
             else:
-                options = f"{w.subject(var)} is " + " or ".join(w.option_text(var, x) for x in var.values)
+                options = f"{w.subject(var)} {w.be(var)} " + " or ".join(w.option_text(var, x) for x in var.values)
         variables.append({
             "options": options, "where": w.where(var), "knowers": knowers,
             "others": [a for a in story.agents if a not in knowers],
@@ -335,7 +340,7 @@ def setup_text(story: "Story", w: StoryWords | None = None) -> str:
 
 def _question_context(story: "Story", q: "Question", w: StoryWords) -> dict[str, Any]:
     var = story.variable(q.variable)
-    return {"form": q.form, "path": list(q.path), "var": w.subject(var),
+    return {"form": q.form, "path": list(q.path), "var": w.subject(var), "be": w.be(var),
             "location": var.function == "location" and not var.boolean}
 
 

@@ -99,6 +99,8 @@ def story_page(story, use_dot: bool) -> dict:
         "facts": [],
         "agents": agents_of(ex.agents),
         "directed": True,
+        # the legend's words are the text's: arrows are beliefs ("believes possible")
+        "legend": "believes possible",
         "actual": None,
         "actual_choices": [],
         "steps": steps,
