@@ -13,9 +13,15 @@ Printed:
 * the wall time of ``mindgames check ROWS.jsonl -o OUT.jsonl --force`` as a separate
   process (start-up included, pinned to one core with ``taskset`` when there is one), best
   of ``--runs``, against the target of 0.3 s; and the same with ``--json`` to a pipe;
-* the load average, since other processes share the machine.
+* the load average, since other processes share the machine;
+* a start-up table: every command's whole process, best of ``--runs``, for ``--help`` and
+  for a one-problem file (``check``, ``render``, ``explain``, ``smcdel``), wall and CPU
+  time, against the target of 80 ms; beside it for scale the bare interpreter (``python -c
+  pass``) and the interpreter with the third-party libraries a check loads (pydantic with
+  one model, lark, rich).  Byte-code is written and the DSL's parse tables cached by one
+  run before the timed ones, as in everyday use (``PYTHONDONTWRITEBYTECODE`` is dropped).
 
-    python benchmarks/bench_check.py [--runs 7] [--rows 3725] [--seed 0]
+    python benchmarks/bench_check.py [--runs 7] [--rows 3725] [--seed 0] [--startup-only]
 """
 
 from __future__ import annotations
@@ -34,6 +40,15 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 TARGET_SECONDS = 0.3
+STARTUP_TARGET_MS = 80
+
+ONE_PROBLEM = """problem one
+  agents Ann, Bob
+  setup forehead
+  announce someone
+  hypothesis h: Ann knows whether muddy(Ann) expect false
+"""
+ONE_PROGRAM = "VARS 1,2 LAW Top OBS Agenta:2 Agentb:1 VALID? [ ! (1|2) ] (Agenta knows whether 1)\n"
 
 
 def cli() -> list[str]:
@@ -92,14 +107,76 @@ def end_to_end(path: Path, runs: int, out: Path, json_pipe: bool) -> float:
     return best
 
 
+def _run_once(args: list[str], env: dict) -> tuple[float, float]:
+    """(wall, CPU) seconds of one whole process; CPU (user + system, from ``wait4``) counts
+    only the process's own work, so it moves less than wall time on a shared machine."""
+    start = time.perf_counter()
+    child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, _, usage = os.wait4(child.pid, 0)
+    child.returncode = 0
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
+
+
+def _best_ms(args: list[str], runs: int, env: dict) -> tuple[float, float]:
+    _run_once(args, env)  # warm-up: byte-code written, parse tables cached
+    walls, cpus = zip(*(_run_once(args, env) for _ in range(runs)))
+    return min(walls) * 1000, min(cpus) * 1000
+
+
+def startup(folder: Path, runs: int) -> list[tuple[str, float, float]]:
+    """(command line, best wall ms, best CPU ms) of every command's whole process."""
+    from pyfront.commands import COMMANDS
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    one = folder / "one.del"
+    one.write_text(ONE_PROBLEM, encoding="utf-8")
+    program = folder / "one.smcdel.txt"
+    program.write_text(ONE_PROGRAM, encoding="utf-8")
+    cases = [("mindgames --help", ["--help"])]
+    cases += [(f"mindgames {name} --help", [name, "--help"]) for name in COMMANDS]
+    cases += [("mindgames check ONE.del", ["check", str(one)]),
+              ("mindgames render ONE.del", ["render", str(one)]),
+              ("mindgames explain ONE.del", ["explain", str(one)]),
+              ("mindgames smcdel ONE.smcdel.txt", ["smcdel", str(program)])]
+    floor = ("import pydantic, lark, rich.console\n"
+             "class M(pydantic.BaseModel):\n    x: int\nM(x=1)")  # what check needs of them
+    rows = [("python -c pass (the interpreter alone)",
+             *_best_ms([sys.executable, "-c", "pass"], runs, env)),
+            ("python: pydantic (one model), lark, rich imported",
+             *_best_ms([sys.executable, "-c", floor], runs,
+                       dict(env, PYDANTIC_DISABLE_PLUGINS="__all__")))]
+    for label, args in cases:
+        rows.append((label, *_best_ms([*cli(), *args], runs, env)))
+    return rows
+
+
+def print_startup(rows: list[tuple[str, float, float]], runs: int) -> int:
+    """Print the table; the number of commands whose wall time is over the target."""
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"start-up, whole process, best of {runs} (load average: {load}); "
+          f"target {STARTUP_TARGET_MS} ms wall:")
+    width = max(len(label) for label, _, _ in rows)
+    print(f"  {'':<{width}}    wall     CPU")
+    over = 0
+    for i, (label, wall, cpu) in enumerate(rows):
+        mark = "" if i < 2 else ("  ok" if wall <= STARTUP_TARGET_MS else "  OVER")
+        over += i >= 2 and wall > STARTUP_TARGET_MS
+        print(f"  {label:<{width}}  {wall:4.0f} ms  {cpu:4.0f} ms{mark}")
+    return over
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=7, help="runs of the command (best is kept)")
     ap.add_argument("--rows", type=int, default=3725)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--startup-only", action="store_true", help="only the start-up table")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        over = print_startup(startup(folder, args.runs), args.runs)
+        if args.startup_only:
+            return 1 if over else 0
         path = make_rows(folder, args.rows, args.seed)
         parses, full, fast = parse_rates(path)
         print(f"rows: {args.rows} made by `mindgames generate` (seed {args.seed})")
@@ -114,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         verdict = "meets" if to_file <= TARGET_SECONDS else "MISSES"
         print(f"  -o OUT.jsonl   {to_file:.3f} s  ({verdict} the target of {TARGET_SECONDS} s)")
         print(f"  --json | pipe  {to_pipe:.3f} s")
-    return 0 if to_file <= TARGET_SECONDS else 1
+    return 0 if to_file <= TARGET_SECONDS and not over else 1
 
 
 if __name__ == "__main__":

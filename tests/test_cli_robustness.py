@@ -119,7 +119,8 @@ ONE_LINE_CASES = [
     (["smcdel", "{d}/latin1.del"], 1, "invalid byte sequence"),
     (["smcdel", "--backend", "nosuch", "{d}/good.smcdel.txt"], 1, "unknown backend"),
     (["smcdel", "{d}/where.smcdel.txt"], 1, "WHERE? would list more than 1048576 states"),
-    (["smcdel", "--backend", "smcdel", "{d}/good.smcdel.txt"], 1, "smcdel binary"),
+    (["smcdel", "--backend", "smcdel", "--smcdel", "{d}/nope", "{d}/good.smcdel.txt"], 1,
+     "smcdel binary"),
     # DSL files: file:line:column
     (["render", "{d}/typo.del"], 1, "typo.del:4:26: expected"),
     (["render", "{d}/setup.del"], 1, "setup.del:3:9: unknown setup 'forehed'"),
@@ -139,7 +140,7 @@ ONE_LINE_CASES = [
     (["explain", "{d}/many.del"], 1, "at most 702 agents"),
     (["explain", "{d}/eplaw.del"], 1, "eplaw.del:1: problem 'p': boolBddOf failed"),
     (["explain", "{d}/good.del", "--actual", ""], 1, "--actual is empty"),
-    (["explain", "{d}/good.del", "--actual", "111"], 1, "unknown proposition"),
+    (["explain", "{d}/good.del", "--actual", "111"], 1, "a row of 3 0/1 digits, but there are 2"),
     (["explain", "{d}/good.del", "--graph", "{d}/good.del"], 1, "not a directory"),
     # check: options and paths refused before anything runs
     (["check", "{d}/missing.del"], 1, "missing.del: no such file"),

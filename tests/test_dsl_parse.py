@@ -111,7 +111,7 @@ BAD = [
     ("problem p\n  agents Alice\n  setup internal\n  announce muddy(Alice)\n", 4, 12,
      "unknown predicate 'muddy' (this problem's predicates: thirsty)"),
     ("problem p\n  agents Alice\n  setup forehead\n  announce Alice knows muddy(Alice)\n", 4, 24,
-     'expected "that" or "whether", got'),
+     'expected "that", "the", "what" or "whether", got'),
     ("problem p\n  agents Alice\n  setup forehead\n  announce (someone and nobody\n", 4, 31,
      'expected ")"'),
     ("problem p\n  agents Alice\n  setup forehead\n  announce someone & nobody\n", 4, 20,

@@ -63,3 +63,8 @@ def test_dining_hypothesis_has_no_smcdel_text(style):
     for raw in ("Agenta", "XOR(", "comknow", "[ ", "->", "~"):
         assert raw not in text, (raw, text)
     assert "common knowledge among C1, C2 and C3" in text
+
+
+def test_what_has_no_words_is_smcdel_text_with_the_agents_names():
+    text = _hyp('smcdel"Forall 1 (Ann knows that (1 | ~1))"')
+    assert "Ann" in text and "Agent" not in text

@@ -108,19 +108,25 @@ def test_trust_decides_what_a_listener_makes_of_a_claim():
 
 
 def test_the_exit_order_rule():
+    # A leaves first, then B: at B's word A trusts B (B left later), not the other way round
     s = parse_story("""story s
   agents A, B
   rooms hall
   location(x): red, blue
   actually x is red
+  A observes x
+  B observes x
   A is in the hall
   B is in the hall
   everyone trusts whoever left the room later than themselves
   A leaves
   B leaves
-  B claims to A that x is blue
-""".replace("B claims", "B lies").replace("actually x is red", "actually x is red\n  A observes x\n  B observes x"))
+  B lies to A that x is blue
+  hypothesis a: A believes that x is blue
+""")
     assert s.trusts("A", "B", 2) and not s.trusts("B", "A", 2)
+    # A knew the colour and knows B saw it too: even trusting B, A is not fooled
+    assert [r.answer for r in evaluate(s)] == [False]
 
 
 def test_partial_failure_keeps_the_answers_before():
@@ -189,3 +195,16 @@ def test_every_example_story_with_speech_checks():
     root = Path(__file__).resolve().parent.parent / "examples" / "stories"
     for name in ("claims.del", "relay.del", "lie.del"):
         assert main(["check", str(root / name), "-q"]) == 0, name
+
+
+def test_explain_shows_the_story_up_to_the_impossible_event_then_why(tmp_path, capsys):
+    f = tmp_path / "story.del"
+    f.write_text(COIN + "  hypothesis before: Bob knows whether the coin is heads expect false\n"
+                 "  Ann says that the coin is heads\n"
+                 "  hypothesis after: Bob knows that the coin is heads\n")
+    assert main(["explain", str(f)]) == 1
+    out, err = capsys.readouterr()
+    assert "before: Bob knows whether the coin is heads" in out and "after:" not in out
+    assert out.rstrip().endswith("cannot happen here: Ann does not know that the coin is heads.")
+    assert err.strip() == (f"mindgames: {f}:6: 'Ann says that the coin is heads' cannot happen "
+                           "here: Ann does not know that the coin is heads")

@@ -64,8 +64,18 @@ def plan_item(item: CheckItem) -> Plan:
     from smcdel_bridge.syntax import parse_input
 
     plan = Plan(item)
+    if item.puzzle is not None:  # written by the encoding, premise check included
+        try:
+            program, text = item.puzzle.checked_input()
+        except (SmcdelError, ValueError) as err:
+            plan.error = f"{where(item)}: {err}"
+            return plan
+        plan.kind = program.jobs[0].kind
+        plan.programs.append((program, text))
+        return plan
     try:
-        program = parse_input(item.problem)
+        text = item.problem
+        program = parse_input(text)
     except SmcdelError as err:
         plan.error = f"{where(item)}: {_part(item, 'smcdel_problem')}: {err}"
         return plan
@@ -89,7 +99,7 @@ def plan_item(item: CheckItem) -> Plan:
         if extra:
             plan.programs.append((CheckInput(program.structure, (job,) + extra), None))
         else:
-            plan.programs.append((program, item.problem))
+            plan.programs.append((program, text))
         plan.programs.append((pbcheck, item.pbcheck))
         return plan
     if extra:
@@ -168,7 +178,7 @@ def decide(plan: Plan, results: list[list | SmcdelError]) -> dict:
     record["contradictory"] = contradictory
     if record["expected"] is not None:
         record["agrees"] = record["label"] == record["expected"]
-    return record
+    return record if item.puzzle is None else item.puzzle.finish(record)
 
 
 # -- the embedded checker -----------------------------------------------------------------
@@ -176,10 +186,14 @@ def decide(plan: Plan, results: list[list | SmcdelError]) -> dict:
 _NATIVE = None
 
 
+_ENGINE = "auto"
+
+
 def _init_native(engine: str, timeout: float | None = None) -> None:
-    global _NATIVE
+    global _NATIVE, _ENGINE
     from .deadline import set_item_timeout
 
+    _ENGINE = engine
     set_item_timeout(timeout)
     _ANSWERS.clear()  # answers belong to one engine
     from smcdel_bridge.backend import get_backend
@@ -203,6 +217,11 @@ def native_chunk(entries: list) -> list[tuple[object, dict]]:
         if isinstance(entry, (ItemFailure, AnsweredItem)):
             out.append((entry, ready_record(entry)))
             continue
+        if entry.puzzle is not None and _ENGINE != "symbolic":
+            record = _puzzle_record(entry)
+            if record is not None:
+                out.append((entry, record))
+                continue
         plan = plan_item(entry)
         try:
             with item_deadline():  # check --timeout: this item fails, the rest goes on
@@ -214,6 +233,24 @@ def native_chunk(entries: list) -> list[tuple[object, dict]]:
             continue
         out.append((entry, decide(plan, results)))
     return out
+
+
+def _puzzle_record(item: CheckItem) -> dict | None:
+    """A problem with variables, answered on the value engine (explicit and auto); None
+    when ``auto`` meets an operator that engine lacks (the BDD engine answers instead)."""
+    from smcdel_bridge.errors import UnsupportedFormula
+
+    record = base_record(item)
+    try:
+        return item.puzzle.native_record(record)
+    except UnsupportedFormula as err:
+        if _ENGINE == "auto":
+            return None
+        record["error"] = f"{where(item)}: {err}"
+        return record
+    except SmcdelError as err:
+        record["error"] = f"{where(item)}: {err}"
+        return record
 
 
 #: answers by input text: a dataset's pbcheck inputs repeat (one per premise, not per row)
@@ -275,7 +312,9 @@ def evaluate_official(entries: Iterable, backend) -> Iterator[tuple[object, dict
             programs = [] if plan.error else plan.programs
             waiting.append((entry, plan, len(programs)))
             for k, (program, text) in enumerate(programs):
-                yield Task(key=(n, k), program=program, text=text)
+                # a puzzle's input runs alone, as written (too large to repack)
+                yield Task(key=(n, k), program=None if entry.puzzle is not None else program,
+                           text=text)
 
     def ready_without_tasks():
         while waiting and waiting[0][2] == 0:
@@ -299,9 +338,11 @@ def evaluate_official(entries: Iterable, backend) -> Iterator[tuple[object, dict
 def _answer_of(record: dict) -> dict:
     if "error" in record:
         return {"error": record["error"]}
-    out = {"valid": record["valid"], "contradictory": record["contradictory"]}
-    if "states" in record:
-        out["states"] = record["states"]
+    # .get: a story's question has an answer and no valid
+    out = {"valid": record.get("valid"), "contradictory": record.get("contradictory")}
+    for key in ("states", "answer"):
+        if key in record:
+            out[key] = record[key]
     return out
 
 
@@ -335,4 +376,7 @@ def evaluate_both(entries: Iterable, backend, *, engine: str = "auto", workers: 
         evaluate_native(left, engine=engine, workers=workers, timeout=timeout),
         evaluate_official(right, backend),
     ):
+        if isinstance(item, AnsweredItem) and "backends" in native:
+            yield item, native  # already compared (a story item and the reference)
+            continue
         yield item, merge_both(native, official)

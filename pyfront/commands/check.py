@@ -30,6 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "on the embedded engines (default 60)")
     parser.add_argument("--smcdel", metavar="PATH",
                         help="the smcdel binary (default: $SMCDEL_BIN, or smcdel on PATH)")
+    parser.add_argument("--smcdel-home", metavar="DIR",
+                        help="the reference's build folder, for stories (default: "
+                             "$MINDGAMES_SMCDEL_HOME)")
     parser.add_argument("--pack-size", type=int, default=100, metavar="N",
                         help="problems packed into one smcdel call (default 100)")
     parser.add_argument("-q", "--quiet", action="store_true",
@@ -94,8 +97,9 @@ def run(args: argparse.Namespace) -> int:
         from ..generate.stories.recheck import run as run_stories
 
         return run_stories(args)
-    if args.workers is not None and args.workers < 1:
-        raise UserError("--workers must be at least 1")
+    from .options import check_workers
+
+    check_workers(args.workers)
     if not args.timeout > 0:  # also refuses nan
         raise UserError("--timeout must be positive")
     if args.pack_size < 1:
@@ -188,7 +192,24 @@ def _evaluate(args, entries, official):
     if args.backend == "native":
         return evaluate.evaluate_native(entries, engine=args.engine, workers=args.workers or 1,
                                         timeout=args.timeout)
+    # story items: the reference for event models, never the embedded engine in its place
+    from ..checking.story_reference import StoryReference
+
+    stories = StoryReference(args.backend, getattr(args, "smcdel_home", None), args.timeout)
+    entries = stories.route(entries)
     if args.backend == "smcdel":
-        return evaluate.evaluate_official(entries, official)
-    return evaluate.evaluate_both(entries, official, engine=args.engine,
-                                  workers=args.workers or 1, timeout=args.timeout)
+        results = evaluate.evaluate_official(entries, official)
+    else:
+        results = evaluate.evaluate_both(entries, official, engine=args.engine,
+                                         workers=args.workers or 1, timeout=args.timeout)
+    return _closing(results, stories)
+
+
+def _closing(results, stories):
+    try:
+        yield from results
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+        stories.close()

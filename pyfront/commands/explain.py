@@ -69,20 +69,44 @@ def run(args: argparse.Namespace) -> int:
     told = []
     stopped = []
     for s in stories:  # an event that cannot happen ends that story's explanation
-        told.append(explain_story_symbolic(s) if explain_engine(s, args.engine) == "symbolic"
-                    else explain_story(s))
-        if told[-1].reason is not None:
-            err = told[-1].reason
+        try:
+            if explain_engine(s, args.engine) == "symbolic":
+                told.append(explain_story_symbolic(s))
+            else:
+                told.append(explain_story(s))
+        except UserError as err:  # (the symbolic explanation stops without the steps)
             if err.file is None:  # the story engine names the line; the file is ours to add
                 err.file = args.file
             stopped.append(err)
+            continue
+        if getattr(told[-1], "reason", None) is not None:
+            err = told[-1].reason
+            if err.file is None:
+                err.file = args.file
+            stopped.append(err)
 
+    puzzles = [p for p in problems if p.has_values]
+    problems = [p for p in problems if not p.has_values]
+    if puzzles:
+        if args.actual is not None or args.graph is not None:
+            raise UserError("--actual and --graph are for problems without variables; a "
+                            "number puzzle is explained by its possibilities",
+                            file=args.file, line=puzzles[0].line)
+        from ..explain.puzzle import explain_puzzle, render as render_puzzles
+
+        try:
+            sys.stdout.write(render_puzzles([explain_puzzle(p) for p in puzzles], args.format))
+        except SmcdelError as err:
+            raise UserError(str(err), file=args.file) from None
+        if problems or told:
+            sys.stdout.write("\n\n")
     explained = []
     for p in problems:
         try:
             explained.append(explain_problem(p, actual=args.actual))
-        except StateError as err:
-            raise UserError(str(err), file=args.file, line=p.line) from None
+        except StateError as err:  # the option is wrong for this problem: name both
+            raise UserError(f"--actual does not fit problem {p.name!r}: {err}",
+                            file=args.file, line=p.line) from None
         except TooLargeError as err:  # explain lists states one by one: no symbolic way out
             size = str(err).split(": use the symbolic engine")[0]
             raise UserError(f"problem {p.name!r} is too large to explain state by state: {size} "

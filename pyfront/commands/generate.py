@@ -145,8 +145,9 @@ def config_from_args(args: argparse.Namespace):
         raise UserError(f"--order must lie within 1-{MAX_ORDER}: got {args.order} (deeper "
                         "hypotheses are all entailed or all not, so no balanced pair can be drawn)")
     anns = int_range(args.announcements, what="--announcements", upper_n=True)
-    if args.workers is not None and args.workers < 1:
-        raise UserError("--workers must be at least 1")
+    from .options import check_workers
+
+    check_workers(args.workers)
     if args.hypotheses_per_premise < 2:
         raise UserError("--hypotheses-per-premise must be at least 2 (a pair needs two)")
     if agents[0] < 2 or agents[1] > 16:  # type: ignore[operator]
@@ -280,10 +281,14 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from pyfront.data.card import verify_dataset
+    from pyfront.words import count
     from ..errors import UserError
     from ..generate.card import write_generated
     from ..generate.pipeline import generate, verify
 
+    from .options import check_size
+
+    check_size(args.size, even=args.family != "stories")
     if args.family == "stories":
         from ..generate.stories.command import run as run_stories
 
@@ -323,7 +328,7 @@ def run(args: argparse.Namespace) -> int:
         console = Console() if sys.stdout.isatty() else Console(width=120)
         for table in summary_tables(result):
             console.print(table)
-        console.print(f"wrote {len(result.rows)} rows to {out_dir}/", markup=False)
+        console.print(f"wrote {count(len(result.rows), 'row')} to {out_dir}/", markup=False)
     status = 0
     for message in broken:
         print(f"mindgames: {message}", file=sys.stderr)

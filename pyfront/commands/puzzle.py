@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import argparse
 
-HELP = ("build a scalable puzzle (muddy children with N children, M muddy; dining "
-        "cryptographers with N at the table) as DSL or SMCDEL text")
+HELP = ("build a scalable puzzle as DSL or SMCDEL text: muddy children (N children, M "
+        "muddy), dining cryptographers (N), Sum and Product (--max), What Sum (--bound), "
+        "Cheryl's birthday, Russian cards (--cards, --deal, --safe), consecutive numbers")
+
+#: puzzles with numbers (pyfront/puzzles/numbers.py, russian_cards.py)
+NUMBER_KINDS = ("sum-product", "what-sum", "cheryl", "russian-cards", "consecutive")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("kind", choices=("muddy", "dining"),
-                        help="the puzzle: muddy (muddy children) or dining (dining cryptographers)")
-    parser.add_argument("n", type=int, metavar="N",
+    parser.add_argument("kind", choices=("muddy", "dining") + NUMBER_KINDS,
+                        help="the puzzle: muddy (muddy children), dining (dining "
+                             "cryptographers), " + ", ".join(NUMBER_KINDS))
+    parser.add_argument("n", type=int, metavar="N", nargs="?",
                         help="number of children (muddy) or of cryptographers (dining, N >= 3)")
     parser.add_argument("m", type=int, metavar="M", nargs="?",
                         help="number of muddy children (1..N; muddy only)")
@@ -19,6 +24,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="dsl (problems for check/render/explain; default) or smcdel "
                              "(input for `mindgames smcdel`, SMCDEL's benchmark form)")
     parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    parser.add_argument("--max", type=int, default=100, metavar="N",
+                        help="sum-product: the largest x + y (default 100)")
+    parser.add_argument("--bound", type=int, default=50, metavar="N",
+                        help="what-sum: the largest number (default 50); consecutive: the "
+                             "largest number (default 6)")
+    parser.add_argument("--cards", type=int, default=7, metavar="N",
+                        help="russian-cards: cards in the deck (default 7)")
+    parser.add_argument("--deal", default="3,3,1", metavar="A,B,C",
+                        help="russian-cards: cards of Anne, Bill, Cath (default 3,3,1)")
+    parser.add_argument("--safe", nargs="?", const="5,6,7", metavar="SIZES",
+                        help="russian-cards: list every safe announcement of Anne's with "
+                             "this many hands (default 5,6,7) instead of writing the puzzle; "
+                             "with --to smcdel, the SMCDEL input checking every candidate (six "
+                             "TRUE? jobs each, all True when it is safe)")
 
 
 #: most characters of SMCDEL text a puzzle may be (its formula trees take many times more
@@ -52,11 +71,13 @@ def run(args: argparse.Namespace) -> int:
 
     from ..errors import UserError
 
+    if args.kind in NUMBER_KINDS:
+        return _write(args, _numbers(args))
     if args.kind == "dining":
         text = _dining(args)
         return _write(args, text)
     n, m = args.n, args.m
-    if m is None:
+    if n is None or m is None:
         raise UserError("muddy children need N and M (children, muddy ones)")
     if n < 1 or not 1 <= m <= n:
         raise UserError(f"need 1 <= M <= N, got N={n}, M={m}")
@@ -80,10 +101,92 @@ def run(args: argparse.Namespace) -> int:
     return _write(args, text)
 
 
+def _numbers(args: argparse.Namespace) -> str:
+    """A number puzzle as DSL text, or (``--to smcdel``) its Boolean encoding: one SMCDEL
+    input holding every hypothesis and question as a job."""
+    from ..errors import UserError
+    from pyfront.puzzles import numbers, russian_cards
+
+    if args.n is not None:
+        raise UserError(f"puzzle {args.kind} takes its size from an option, not from N")
+    try:
+        if args.kind == "sum-product":
+            text = numbers.sum_and_product(args.max)
+        elif args.kind == "what-sum":
+            text = numbers.what_sum(args.bound)
+        elif args.kind == "cheryl":
+            text = numbers.cheryl()
+        elif args.kind == "consecutive":
+            text = numbers.consecutive_numbers(args.bound if args.bound != 50 else 6)
+        else:
+            deal = _deal(args.deal)
+            if args.safe is not None:
+                return _safe_lists(args, deal)
+            text = russian_cards.dsl(args.cards, deal, _first_hands(args.cards, deal))
+    except ValueError as err:
+        raise UserError(str(err)) from None
+    if args.to == "smcdel":
+        from pyfront.problem.dsl import parse_problem
+        from pyfront.problem.puzzle_check import puzzle_input_text
+
+        return puzzle_input_text(parse_problem(text))
+    return text
+
+
+def _deal(text: str) -> tuple[int, int, int]:
+    from ..errors import UserError
+
+    try:
+        deal = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        deal = ()
+    if len(deal) != 3:
+        raise UserError(f"--deal takes three numbers A,B,C (cards of Anne, Bill, Cath), got {text!r}")
+    return deal  # type: ignore[return-value]
+
+
+def _first_hands(cards: int, deal) -> tuple:
+    """The classic announcement at the classic size; else the first candidate list (any two
+    hands sharing at most one card) that holds Anne's hand: the puzzle's checks then say
+    whether it is safe (``--safe`` lists the safe ones)."""
+    from pyfront.puzzles import russian_cards
+
+    if (cards, tuple(deal)) == (7, (3, 3, 1)):
+        return russian_cards.CLASSIC
+    if sum(deal) != cards:
+        raise ValueError(f"a deal of {cards} cards needs hands adding up to {cards}")
+    found = russian_cards.candidate_lists(cards, deal[0], range(2, 8))
+    mine = tuple(range(deal[0]))
+    return next((h for h in found if h[0] == mine), (mine,))
+
+
+def _safe_lists(args, deal) -> str:
+    from ..errors import UserError
+    from pyfront.puzzles import russian_cards
+
+    try:
+        sizes = tuple(int(x) for x in args.safe.split(","))
+    except ValueError:
+        raise UserError(f"--safe takes numbers of hands (e.g. 5 or 5,6,7), got {args.safe!r}") from None
+    if sum(deal) != args.cards:
+        raise UserError(f"a deal of {args.cards} cards needs hands adding up to {args.cards}")
+    if args.to == "smcdel":  # six TRUE? jobs per candidate list, for the official binary
+        lists, text = russian_cards.safe_announcements_input(args.cards, deal, sizes)
+        legend = [f"-- jobs {6 * k + 1}-{6 * k + 6}: " + " ".join("".join(map(str, h)) for h in hands)
+                  for k, hands in enumerate(lists)]
+        return "\n".join(legend) + "\n" + text
+    safe = russian_cards.safe_announcements(args.cards, deal, sizes)
+    lines = [" ".join("".join(map(str, h)) for h in hands) for hands in safe]
+    by_size = ", ".join(f"{sum(len(h) == k for h in safe)} of {k} hands" for k in sizes)
+    return "\n".join(lines + [f"# {len(safe)} safe announcements ({by_size})"]) + "\n"
+
+
 def _dining(args: argparse.Namespace) -> str:
     from ..errors import UserError
 
     n = args.n
+    if n is None:
+        raise UserError("the dining cryptographers need N (cryptographers at the table)")
     if args.m is not None:
         raise UserError(f"the dining cryptographers take one size, N; got a second, {args.m}")
     if n < 3:

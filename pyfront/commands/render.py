@@ -30,6 +30,12 @@ def _english(pb, style: str) -> str:
     for i, h in enumerate(pb.hypotheses):
         exp = f"  [expected: {h.expected_label}]" if h.expected is not None else ""
         lines.append(f"  {h.name}: {hypothesis_text(pb, i, style=style)}{exp}")
+    if pb.questions:
+        from pyfront.verbalize import question as question_text
+
+        for i, q in enumerate(pb.questions):
+            exp = f"  [expected: {q.expected_text()}]" if q.expected is not None else ""
+            lines.append(f"  {q.name}: {question_text(pb, i, style=style)}{exp}")
     return "\n".join(lines)
 
 
@@ -38,13 +44,50 @@ def _smcdel(pb, readable: bool) -> str:
     ``mindgames smcdel -`` reads."""
     from pyfront.problem.compile import program
 
+    if pb.has_values:  # one structure, a job per hypothesis and question
+        from pyfront.problem.puzzle_check import puzzle_input_text
+
+        return f"-- {pb.name}\n" + puzzle_input_text(pb)
+
     if not pb.hypotheses:
         return f"-- {pb.name}: no hypothesis"
     text = program(pb, readable=readable)
     return text if text.startswith("--") else f"-- {pb.name}/{pb.hypotheses[0].name}\n{text}"
 
 
+def _puzzle_json(pb, style: str) -> dict:
+    """A problem with variables: its DSL text (its formulas have no SMCDEL form of their
+    own), English, SMCDEL program (the Boolean encoding) and answers."""
+    from pyfront.problem.dsl_print import to_dsl
+    from pyfront.problem.puzzle_check import puzzle_input_text
+    from pyfront.problem.puzzle_structure import PuzzleAnswers
+    from pyfront.verbalize import hypothesis as hypothesis_text
+    from pyfront.verbalize import premise as premise_text
+    from pyfront.verbalize import question as question_text
+
+    answers = PuzzleAnswers(pb)
+    return {
+        "name": pb.name,
+        "kind": "puzzle",
+        "agents": [a.name for a in pb.agents],
+        "variables": [v.model_dump(mode="json") for v in pb.variables],
+        "dsl": to_dsl(pb),
+        "english": {
+            "premise": premise_text(pb, style=style),
+            "hypotheses": [hypothesis_text(pb, i, style=style) for i in range(len(pb.hypotheses))],
+            "questions": [question_text(pb, i, style=style) for i in range(len(pb.questions))],
+        },
+        "answers": {
+            "hypotheses": [answers.hypothesis(i)[0] for i in range(len(pb.hypotheses))],
+            "questions": [answers.question(i)[0] for i in range(len(pb.questions))],
+        },
+        "smcdel": puzzle_input_text(pb),
+    }
+
+
 def _json(pb, style: str) -> dict:
+    if pb.has_values:
+        return _puzzle_json(pb, style)
     from pyfront.verbalize import hypothesis as hypothesis_text
     from pyfront.verbalize import premise as premise_text
     from pyfront.problem.compile import render as smcdel_text

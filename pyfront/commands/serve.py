@@ -50,9 +50,10 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--time-limit and --max-input must be positive")
     if args.examples is not None and not Path(args.examples).is_dir():
         raise UserError("not a directory (--examples needs one)", file=args.examples)
-    workers = args.workers or max(2, os.cpu_count() or 2)
-    if workers < 1:
-        raise UserError("--workers must be at least 1")
+    from .options import check_workers
+
+    check_workers(args.workers)
+    workers = args.workers if args.workers is not None else max(2, os.cpu_count() or 2)
     runner = Runner(workers=workers, time_limit=args.time_limit)
     settings = Settings(time_limit=args.time_limit, max_source=args.max_input, workers=workers,
                         examples=Path(args.examples) if args.examples else None,

@@ -27,6 +27,10 @@ class CheckItem:
     name: str | None = None
     #: 1-based line in ``source`` where the item is written, when known
     line: int | None = None
+    #: a problem with variables (:class:`pyfront.problem.puzzle_check.PuzzleJob`): the
+    #: embedded checker answers it on the value engine, and its SMCDEL input is written
+    #: by the encoding when a checker needs it (``problem`` is then "")
+    puzzle: object | None = None
 
 
 @dataclass(frozen=True)

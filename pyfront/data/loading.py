@@ -70,6 +70,17 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
                 items.append(AnsweredItem(source, record["row"], record, record["name"],
                                           record.get("line"), record["expected"]))
             continue
+        if pb.has_values:
+            from pyfront.problem.puzzle_check import puzzle_jobs
+
+            for _, line, job in puzzle_jobs(pb):
+                part = pb.hypotheses[job.index] if job.kind == "hypothesis" else job.question
+                expected = part.expected_label if job.kind == "hypothesis" else \
+                    part.expected_text()
+                items.append(CheckItem(source=source, row=len(items), problem="",
+                                       expected=expected, name=f"{pb.name}/{part.name}",
+                                       line=line or None, puzzle=job))
+            continue
         for i, h in enumerate(pb.hypotheses):
             try:
                 problem, pbcheck = smcdel_text(pb, i), smcdel_text(pb, i, pbcheck=True)

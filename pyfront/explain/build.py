@@ -7,6 +7,7 @@ by one, and asks :mod:`.justify` why each hypothesis is or is not entailed.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from smcdel_bridge.language import Form, Impl, K, Kw, Neg, Top
@@ -93,6 +94,12 @@ class StateNamer:
         n = len(self.propositions)
         if raw and len(raw) == n and set(raw) <= {"0", "1"}:
             return self(frozenset(p.atom for p, c in zip(self.propositions, raw) if c == "1"))
+        atoms_known = {p.atom for p in self.propositions}
+        if len(raw) > 1 and set(raw) <= {"0", "1"} and (raw[0] == "0" or int(raw) not in atoms_known):
+            # a row of the wrong length, not an atom number ("01" for three propositions)
+            known = ", ".join(p.symbol for p in self.propositions)
+            raise StateError(f"{text!r} is a row of {len(raw)} 0/1 digits, but there "
+                             f"{'is' if n == 1 else 'are'} {n} proposition{'s' * (n != 1)} ({known})")
         inner = raw[1:-1] if raw.startswith("{") and raw.endswith("}") else raw
         if inner.strip().lower() in ("", "none"):
             return self(frozenset())
@@ -196,6 +203,7 @@ def explain_problem(
     frames = [_frame(model, 0, "Initial model", ctx, problem)]
     steps = []
     actual_alive = actual_state is not None
+    models, alive = [model], [actual_alive]  # after 0, 1, … announcements
     for k, (ann, english) in enumerate(zip(problem.announcements, announcement_texts(problem)), 1):
         after = model.announce(ann.formula)
         kept = set(after.states)
@@ -214,11 +222,16 @@ def explain_problem(
             true_at_actual=at_actual,
         ))
         model = after
+        models.append(model)
+        alive.append(actual_alive)
         frames.append(_frame(model, k, f"After announcement {k}: {formula}", ctx, problem))
 
+    # each hypothesis is answered after the announcements written above it
+    asked = [h.announcements_before(len(problem.announcements)) for h in problem.hypotheses]
     verdicts = tuple(
-        _verdict(model, i, h, problem, ctx, actual_state if actual_alive else None)
-        for i, h in enumerate(problem.hypotheses)
+        replace(_verdict(models[k], i, h, problem, ctx, actual_state if alive[k] else None),
+                step=k)
+        for i, (h, k) in enumerate(zip(problem.hypotheses, asked))
     )
     law = None if isinstance(problem.law, Top) else show(problem.law)
     return ProblemExplanation(

@@ -141,9 +141,11 @@ class Verdict:
     #: True: valid after the announcements (entailment); False: not entailed
     holds: bool
     expected: bool | None
+    #: announcements made before it is asked (its step); None: after all of them
+    step: int | None = None
     #: remaining states where the hypothesis is true / false
-    true_at: tuple[State, ...]
-    false_at: tuple[State, ...]
+    true_at: tuple[State, ...] = ()
+    false_at: tuple[State, ...] = ()
     #: a remaining state where the hypothesis is false (when it does not hold)
     counterexample: State | None = None
     #: why the hypothesis is false at the counterexample

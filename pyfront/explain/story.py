@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from smcdel_bridge.dynamic.semantics import truth_set
-from pyfront.story.model import belief_id
 from smcdel_bridge.language import (
     Bot, Ck, Conj, Disj, Dk, Equi, Form, Impl, K, Kw, Neg, Prp, Top,
 )
@@ -123,6 +122,8 @@ class _Explainer:
                 post.append(f"{self.dsl(Prp(atom))} := {self.dsl(f)}")
             events.append(EventNode(e.name, self.dsl(e.pre), tuple(post), e.name in m.actual))
         names = [e.name for e in m.events]
+        from ..story.model import belief_id
+
         arrows = tuple(
             (a, tuple((e, tuple(f for f in names if f in pa.believed(a, e))) for e in names))
             for a in self.story.agents

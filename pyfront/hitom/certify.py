@@ -17,12 +17,7 @@ from .translate import translate
 
 def check_question(hq: HitomQuestion, cache: dict | None = None) -> dict:
     """The JSON record of one Hi-ToM question."""
-    record = {
-        "source": hq.source, "row": hq.row, "line": hq.line, "question": hq.question,
-        "question_order": hq.question_order, "deception": hq.deception,
-        "story_length": hq.story_length, "expected": hq.expected, "answer": None,
-        "agrees": None, "explanation": None, "class": None,
-    }
+    record = _base_record(hq)
     try:
         if hq.error:
             raise TomiError(hq.error)
@@ -58,6 +53,15 @@ def check_question(hq: HitomQuestion, cache: dict | None = None) -> dict:
             raise
         record["error"] = f"{hq.source}:{hq.line}: {getattr(err, 'message', None) or err}"
     return record
+
+
+def _base_record(hq: HitomQuestion) -> dict:
+    return {
+        "source": hq.source, "row": hq.row, "line": hq.line, "question": hq.question,
+        "question_order": hq.question_order, "deception": hq.deception,
+        "story_length": hq.story_length, "expected": hq.expected, "answer": None,
+        "agrees": None, "explanation": None, "class": None,
+    }
 
 
 def _translated(hq: HitomQuestion, obj: str, cache: dict | None):
@@ -96,10 +100,19 @@ def question_for(q, tr, hq: HitomQuestion):
 
 def check_file(path: str, skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
     """The record of every question of a Hi-ToM file, in order."""
+    from ..checking.deadline import ItemTimeout, item_deadline
+
     cache: dict = {}
     for hq in iter_questions(path):
         if skip is not None and skip(hq.row):
             continue
-        yield check_question(hq, cache)
+        try:
+            with item_deadline():  # check --timeout: one question past it fails alone
+                record = check_question(hq, cache)
+        except ItemTimeout as err:
+            cache.clear()
+            record = _base_record(hq)
+            record["error"] = f"{hq.source}:{hq.line}: {err}"
+        yield record
         if len(cache) > 64:
             cache.clear()

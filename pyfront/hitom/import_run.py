@@ -24,15 +24,16 @@ def run(args) -> int:
     from .sentences import parse_question
     from .translate import translate
 
+    from ..data.folders import prepare_output
+
     outdir = Path(args.output)
-    if outdir.exists() and not outdir.is_dir():
-        raise UserError("not a directory", file=str(outdir))
     source = args.dataset
     if not Path(source).is_file():
         raise UserError("no such file" if not Path(source).exists() else "not a file", file=source)
     questions = list(iter_questions(source))
     if not questions:
         raise UserError("no question to import", file=source)
+    prepare_output(outdir, getattr(args, "force", False), "hitom")
     outdir.mkdir(parents=True, exist_ok=True)
     written = failed = 0
     for hq in questions:

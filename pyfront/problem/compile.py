@@ -120,8 +120,12 @@ def obs_entries(pb: "Problem", formulas: list[Form]) -> tuple[list[int], list[tu
 
 
 def render(pb: "Problem", hypothesis: int = 0, *, pbcheck: bool = False, readable: bool = False) -> str:
-    """SMCDEL input for hypothesis ``hypothesis`` (or the contradiction check)."""
+    """SMCDEL input for hypothesis ``hypothesis`` (or the contradiction check of the
+    announcements before it): a hypothesis is asked after the announcements written above
+    it (all of them for a published row, whose hypothesis comes last)."""
     anns = [a.formula for a in pb.announcements]
+    if pb.hypotheses and 0 <= hypothesis < len(pb.hypotheses):
+        anns = anns[:pb.hypotheses[hypothesis].announcements_before(len(anns))]
     if pbcheck:
         question: Form = Prp(0)
         formulas = [pb.law, *anns]
@@ -179,13 +183,15 @@ def program(pb: "Problem", *, readable: bool = False) -> str:
         head = _readable(pb, vocab, entries, [], "", False).split("\nVALID?")[0]
         lines = [head.replace(f"-- {pb.name}", f"-- {pb.name}: {names}", 1)]
         for h, q in zip(pb.hypotheses, questions):
-            lines += [f"-- {h.name}", "VALID?"] + ["  " + announcement_form(a) for a in anns]
+            before = anns[:h.announcements_before(len(anns))]  # asked where it is written
+            lines += [f"-- {h.name}", "VALID?"] + ["  " + announcement_form(a) for a in before]
             lines.append("  " + hypothesis_form(q))
         return "\n".join(lines)
     obs = " ".join(f"{ident}:{','.join(map(str, row))}" for ident, row in entries)
     lines = [f"-- {pb.name}: {names}",
              f"VARS {','.join(map(str, vocab))} LAW {pub_form(pb.law)} OBS {obs}"]
     for h, q in zip(pb.hypotheses, questions):
+        before = anns[:h.announcements_before(len(anns))]  # asked where it is written
         lines.append(f"-- {h.name}")
-        lines.append(" ".join(["VALID?", *(announcement_form(a) for a in anns), hypothesis_form(q)]))
+        lines.append(" ".join(["VALID?", *(announcement_form(a) for a in before), hypothesis_form(q)]))
     return "\n".join(lines)

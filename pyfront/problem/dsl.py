@@ -1,216 +1,34 @@
 """DSL text -> :class:`~pyfront.problem.Problem` (grammar: ``grammars/problem.lark``).
 
 Parsing is two steps: lark turns text into a tree (syntax errors name line, column and
-what was expected), then :class:`_Builder` resolves names against the problem's
-declarations (unknown agents and propositions get a "did you mean").  Statements may come
-in any order inside a problem, except that announcements and hypotheses keep theirs.
+what was expected: :mod:`pyfront.problem.dsl_syntax`), then :class:`_Builder` resolves
+names against the problem's declarations (unknown agents and propositions get a "did you
+mean").  Statements may come in any order inside a problem, except that announcements,
+hypotheses and questions keep theirs: each is answered where it is written.
 """
 
 from __future__ import annotations
 
-import difflib
-import re
-from functools import lru_cache
 from typing import Any, Iterator
 
 from smcdel_bridge.language import BOT, TOP, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp
 
 from pyfront.errors import UserError
-from pyfront.problem.dsl_expect import expectation, keywords
-from pyfront.problem.model import MAX_AGENTS, Agent, Announcement, Hypothesis, Problem, Proposition, agent_id
-from pyfront.problem.setups import Predicate, get_setup, setup_names
-
-#: words a reader may not know the grammar's names for
-_TERMINAL_WORDS = {
-    "_NL": "end of line",
-    "NAME": "a name",
-    "STRING": 'a quoted string',
-    "RAW": 'smcdel"…"',
-    "BIT": "0 or 1",
-    "ANSWER": "an answer (true, false, entailment, not_entailment)",
-    "POSSESSIVE": "'s",
-    "NOTHING": "nothing",
-    "$END": "end of file",
-}
-
+from pyfront.problem.dsl_declarations import Declarations
+from pyfront.problem.dsl_values import VALUE_FORMULAS, ValueReader
+from pyfront.problem.dsl_syntax import (  # noqa: F401  (the readers' shared names)
+    MAX_FORMULA_DEPTH, FormulaReader, _did_you_mean, _parser, _unquote, chain_operands,
+    formula_depth, parse_tree, raw_error, remember,
+)
+from pyfront.problem.model import Agent, Announcement, Hypothesis, Problem, agent_id
+from pyfront.problem.setups import Predicate
+from pyfront.problem.model import Proposition
 
 #: words that may stand where a proposition's name does (a misspelt one gets "did you mean")
 _FORMULA_WORDS = ("true", "false", "someone", "everyone", "nobody")
 
-#: deepest nesting of operators a formula may have: far beyond what people write, and
-#: within reach of every recursive stage downstream (English, explanations, engines)
-MAX_FORMULA_DEPTH = 200
 
-
-class _ParenNewlines:
-    """Post-lexer: newlines inside parentheses do not end a statement."""
-
-    always_accept = ("_NL",)
-
-    def process(self, stream):
-        depth = 0
-        for tok in stream:
-            if tok.type == "LPAR":
-                depth += 1
-            elif tok.type == "RPAR":
-                depth = max(0, depth - 1)
-            elif tok.type == "_NL" and depth:
-                continue
-            yield tok
-
-
-@lru_cache(maxsize=1)
-def _parser():
-    from lark import Lark
-
-    from mindgames_grammars import grammar_text
-
-    return Lark(
-        grammar_text("problem.lark"),
-        parser="lalr",
-        lexer="contextual",
-        postlex=_ParenNewlines(),
-        propagate_positions=True,
-        maybe_placeholders=True,
-    )
-
-
-def _describe_terminal(parser, name: str) -> str:
-    if name in _TERMINAL_WORDS:
-        return _TERMINAL_WORDS[name]
-    try:
-        term = parser.get_terminal(name)
-    except KeyError:
-        return name
-    if term.pattern.type == "str":
-        return repr(term.pattern.value).replace("'", '"') if '"' not in term.pattern.value else term.pattern.value
-    return name.lower()
-
-
-def _expected_text(parser, expected) -> str:
-    words = sorted({_describe_terminal(parser, t) for t in expected})
-    if not words:
-        return "something else"
-    if len(words) > 12:
-        words = words[:12] + ["…"]
-    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
-
-
-def _token_text(tok) -> str:
-    if tok.type == "$END":
-        return "end of file"
-    if tok.type == "_NL":
-        return "end of line"
-    return repr(str(tok))
-
-
-def parse_tree(text: str, filename: str = "<string>"):
-    """The lark tree of a DSL text; UserError at the first syntax error."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
-
-    parser = _parser()
-    if not text.endswith("\n"):
-        text += "\n"
-    try:
-        return parser.parse(text)
-    except UnexpectedToken as err:
-        tok = err.token
-        line, col = (err.line, err.column) if tok.type != "$END" else _end_position(text)
-        found = expectation(parser, text, tok.start_pos) if tok.type != "$END" else None
-        expected = found.accepted if found else err.expected
-        prev = found.previous if found else None
-        if prev is not None and prev.type == "NAME" and prev.column == _first_column(text, prev):
-            # a statement opened by a name that is no keyword: "anounce someone"
-            hint = _did_you_mean(str(prev), keywords(parser, found.accepted_before or ()))
-            if hint and not _keyword_hint(parser, expected, tok):
-                raise UserError(f"unknown keyword {str(prev)!r}{hint}", file=filename,
-                                line=prev.line, column=prev.column) from None
-        raise UserError(
-            f"expected {_expected_text(parser, expected)}, got {_token_text(tok)}"
-            f"{_keyword_hint(parser, expected, tok)}",
-            file=filename, line=line, column=col,
-        ) from None
-    except UnexpectedCharacters as err:
-        found = expectation(parser, text, err.pos_in_stream)
-        allowed = found.accepted if found else (err.allowed or set())
-        what = f"expected {_expected_text(parser, allowed)}, " if allowed else ""
-        raise UserError(
-            f"{what}got unexpected character {text[err.pos_in_stream]!r}",
-            file=filename, line=err.line, column=err.column,
-        ) from None
-    except UnexpectedEOF as err:
-        line, col = _end_position(text)
-        raise UserError(
-            f"expected {_expected_text(parser, err.expected)}, got end of file",
-            file=filename, line=line, column=col,
-        ) from None
-
-
-def _keyword_hint(parser, expected, tok) -> str:
-    """" (did you mean 'moves'?)" when a misspelt word stands where a keyword was expected
-    (a name, or a keyword of another place: "know" for "knows")."""
-    if not re.fullmatch(r"[A-Za-z_]+", str(tok)):
-        return ""
-    return _did_you_mean(str(tok), [w for w in keywords(parser, expected) if w != str(tok)])
-
-
-def _first_column(text: str, tok) -> int:
-    """The column of the first non-blank character on ``tok``'s line."""
-    start = text.rfind("\n", 0, tok.start_pos) + 1
-    line = text[start:text.find("\n", start) if "\n" in text[start:] else len(text)]
-    return len(line) - len(line.lstrip()) + 1
-
-
-def _end_position(text: str) -> tuple[int, int]:
-    lines = text.rstrip("\n").split("\n")
-    return len(lines), len(lines[-1]) + 1
-
-
-def _unquote(s: str) -> str:
-    """The text of a quoted string token (``\\x`` stands for ``x``)."""
-    if len(s) >= 2 and s.startswith('"') and s.endswith('"'):
-        return re.sub(r"\\(.)", r"\1", s[1:-1])
-    return s
-
-
-def _did_you_mean(word: str, options) -> str:
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
-def chain_operands(kind: str, children: list) -> list:
-    """The operands of a chain written ``a and b and c``: one Conj (parentheses keep
-    nesting).  The tree nests it to the left, so walk the chain instead of recursing."""
-    from lark import Tree
-
-    operands: list = []
-    stack = list(reversed(children))
-    while stack:
-        c = stack.pop()
-        if isinstance(c, Tree) and c.data == kind:
-            stack.extend(reversed(c.children))
-        else:
-            operands.append(c)
-    return operands
-
-
-class FormulaReader:
-    """The depth guard every DSL formula reader shares: subclasses write ``_formula`` (one
-    tree node to a formula) and ``error`` (a UserError at a node)."""
-
-    depth = 0
-
-    def formula(self, node) -> Form:
-        self.depth += 1
-        try:
-            if self.depth > MAX_FORMULA_DEPTH:
-                raise self.error(f"formula nested more than {MAX_FORMULA_DEPTH} levels deep", node)
-            return self._formula(node)
-        finally:
-            self.depth -= 1
-
-
-class _Builder(FormulaReader):
+class _Builder(ValueReader, Declarations, FormulaReader):
     """Resolves one ``problem`` tree into a :class:`Problem`."""
 
     def __init__(self, tree, filename: str):
@@ -245,6 +63,9 @@ class _Builder(FormulaReader):
 
     def atom_of_prop(self, tok) -> int:
         name = str(tok)
+        if name in getattr(self, "variables", ()):
+            raise self.error(f"{name!r} is a variable with values: compare it ({name} = …) "
+                             f"or say who knows it ('… knows what {name} is')", tok)
         names = [p.name for p in self.props]
         if name in names:
             return self.n_pred + 1 + names.index(name)
@@ -327,6 +148,8 @@ class _Builder(FormulaReader):
             return Neg(f) if kind.startswith("not_") else f
         if kind == "raw":
             return self.raw(ch[0])
+        if kind in VALUE_FORMULAS:
+            return self.value_formula(node)
         raise self.error(f"unexpected {kind}", node)  # grammar and builder out of step
 
     def count(self, kind: str, count_tok, kw_tok) -> Form:
@@ -385,6 +208,11 @@ class _Builder(FormulaReader):
             if isinstance(st, Tree):
                 by_kind.setdefault(st.data, []).append(st)
         self._declarations(by_kind, label_node)
+        self.read_variables(by_kind.get("value_variable", []))
+        for p in self.props:
+            if p.name in self.variables:
+                raise self.error(f"{p.name!r} is both a proposition and a variable", self.tree)
+        self.terms_seen: list[list] = [[] for _ in self.agents]
         observations = self._observations(by_kind)
         stated = self._stated(by_kind)
         law = TOP
@@ -394,6 +222,7 @@ class _Builder(FormulaReader):
             law = self.formula(st.children[0])
         announcements = []
         hypotheses: list[Hypothesis] = []
+        questions: list = []
         hypothesis_names: set[str] = set()  # a set: reading stays linear in hypotheses
         for st in statements:
             if not isinstance(st, Tree):
@@ -402,6 +231,11 @@ class _Builder(FormulaReader):
                 announcements.append(
                     Announcement(formula=self.formula(st.children[0]), line=st.meta.line)
                 )
+            elif st.data == "p_question":
+                q = self.question(st, len(announcements), len(questions) + 1)
+                if not remember(hypothesis_names, q.name):
+                    raise self.error(f"question {q.name!r} is defined twice", st.children[0] or st)
+                questions.append(q)
             elif st.data == "hypothesis":
                 label, body, expect = st.children
                 hname = _unquote(str(label)) if label is not None else f"h{len(hypotheses) + 1}"
@@ -411,8 +245,12 @@ class _Builder(FormulaReader):
                 if expect is not None:
                     expected = str(expect.children[0]) in ("true", "entailment")
                 hypotheses.append(
-                    Hypothesis(name=hname, formula=self.formula(body), expected=expected, line=st.meta.line)
+                    Hypothesis(name=hname, formula=self.formula(body), expected=expected,
+                               after=len(announcements), line=st.meta.line)
                 )
+        for h in hypotheses:  # after the last announcement: the published form
+            if h.after == len(announcements):
+                h.after = None
         try:
             return Problem(
                 name=pname,
@@ -427,170 +265,15 @@ class _Builder(FormulaReader):
                 law=law,
                 announcements=announcements,
                 hypotheses=hypotheses,
+                variables=list(self.variables.values()),
+                observed_terms=[tuple(ts) for ts in self.terms_seen],
+                questions=questions,
                 line=self.tree.meta.line,
             )
         except ValueError as err:  # pydantic's ValidationError is a ValueError
             msg = str(err).splitlines()
             detail = next((m.strip() for m in msg[1:] if m.strip() and not m.strip().startswith("For further")), msg[0])
             raise self.error(detail.removeprefix("Value error, "), self.tree) from None
-
-    def _declarations(self, by_kind, label_node) -> None:
-        agents_st = by_kind.get("agents", [])
-        if not agents_st:
-            raise self.error("a problem needs an 'agents' line", label_node)
-        if len(agents_st) > 1:
-            raise self.error("'agents' is given twice", agents_st[1])
-        for n in agents_st[0].children:
-            name, tok = self.name_of(n)
-            if name in self.agents:
-                raise self.error(f"agent {name!r} is listed twice", tok)
-            if len(self.agents) == MAX_AGENTS:
-                raise self.error(f"a problem has at most {MAX_AGENTS} agents", tok)
-            self.agents.append(name)
-        setups = by_kind.get("setup", [])
-        preds = by_kind.get("predicate", [])
-        if len(setups) > 1:
-            raise self.error("'setup' is given twice", setups[1])
-        if setups:
-            tok = setups[0].children[0]
-            try:
-                spec = get_setup(str(tok))
-            except KeyError:
-                raise self.error(
-                    f"unknown setup {str(tok)!r}{_did_you_mean(str(tok), setup_names())}"
-                    f" (known: {', '.join(setup_names())})",
-                    tok,
-                ) from None
-            self.setup = spec.name
-            self.predicate = spec.predicate
-        # without a setup the first predicate is the problem's own; any other (and every
-        # one next to a setup) is an extra predicate: a proposition per agent
-        keywords = [self.predicate.keyword] if self.predicate else []
-        for st in preds:
-            kw, pos, neg = st.children
-            if str(kw) in keywords:
-                raise self.error(f"predicate {str(kw)!r} is declared twice", kw)
-            keywords.append(str(kw))
-            try:
-                p = Predicate(keyword=str(kw), positive=_unquote(str(pos)), negative=_unquote(str(neg)))
-            except ValueError:
-                raise self.error("a predicate's phrasings must contain {x} (the subject)", pos) from None
-            if self.predicate is None:
-                self.predicate = p
-            else:
-                self.extra_predicates.append(p)
-        for p in self.extra_predicates:
-            for a in self.agents:
-                self.props.append(Proposition(name=f"{p.keyword}({a})", positive=p.say(a),
-                                              negative=p.say(a, positive=False)))
-        seen: set[str] = set()
-        for st in by_kind.get("proposition", []):
-            name, pos, neg = st.children
-            if str(name) in seen:
-                raise self.error(f"proposition {str(name)!r} is declared twice", name)
-            seen.add(str(name))
-            self.props.append(Proposition(name=str(name), positive=_unquote(str(pos)), negative=_unquote(str(neg))))
-
-    def _observations(self, by_kind) -> list[list[int]] | None:
-        """Observation statements, or None when the problem states none (setup rule)."""
-        kinds = ("observes", "observes_nothing", "sees", "obs_row")
-        if not any(by_kind.get(k) for k in kinds):
-            return None
-        rows: list[set[int]] = [set() for _ in self.agents]
-        n_atoms = self.n_pred + len(self.props)
-        for st in by_kind.get("observes", []):
-            viewer = self.agent(st.children[0])
-            for t in st.children[1:]:
-                rows[viewer].add(self.applied(t) if t.data == "applied" else self.atom_of_prop(t.children[0]))
-        for st in by_kind.get("observes_nothing", []):
-            self.agent(st.children[0])
-        for st in by_kind.get("sees", []):
-            viewer = self.agent(st.children[0])
-            if self.predicate is None:
-                raise self.error("'sees' needs a setup or a 'predicate' (use 'observes' for propositions)", st)
-            for seen in st.children[1:]:
-                rows[viewer].add(self.agent(seen.children[0]) + 1)
-        for st in by_kind.get("obs_row", []):
-            viewer = self.agent(st.children[0])
-            bits = st.children[1:]
-            if len(bits) != n_atoms:
-                raise self.error(f"an observation row needs {n_atoms} bits (one per atom), got {len(bits)}", bits[0])
-            rows[viewer] |= {i + 1 for i, b in enumerate(bits) if str(b) == "1"}
-        return [sorted(r) for r in rows]
-
-    def _stated(self, by_kind) -> list[list[int]] | None:
-        sts = by_kind.get("stated_row", [])
-        if not sts:
-            return None
-        if self.predicate is None:
-            raise self.error("'stated' rows need a setup or a predicate", sts[0])
-        rows: list[list[int]] = [[] for _ in self.agents]
-        for st in sts:
-            viewer = self.agent(st.children[0])
-            bits = st.children[1:]
-            if len(bits) != len(self.agents):
-                raise self.error(f"a stated row needs {len(self.agents)} bits, got {len(bits)}", bits[0])
-            rows[viewer] = [i + 1 for i, b in enumerate(bits) if str(b) == "1"]
-        return rows
-
-
-def raw_error(err, tok, text: str, filename: str) -> UserError:
-    """An error of the SMCDEL parser inside ``smcdel"…"``, placed in the DSL file.
-
-    The reference parser reports an unexpected end of input as line 1, column 1; here it
-    points at the closing quote.  Other positions count characters of the formula text,
-    which start after ``smcdel"`` (an escaped ``\\"`` is two characters of the file)."""
-    from smcdel_bridge.errors import LexError, ParseError
-
-    line, col = getattr(err, "line", None), getattr(err, "column", None)
-    if not isinstance(err, (LexError, ParseError)) or line != 1:
-        return UserError(f'in smcdel"…": {err}', file=filename, line=tok.line, column=tok.column)
-    source = str(tok)[len('smcdel"'):-1]  # as written, escapes included
-    offset = col - 1
-    if isinstance(err, ParseError) and _at_end_of_input(text, offset):
-        offset, what = len(text), "the formula ends too early"
-    else:
-        what = ("unexpected character" if isinstance(err, LexError)
-                else f"unexpected {text[offset:].split()[0]!r}" if text[offset:].strip()
-                else "unexpected end")
-    # characters of the unquoted text -> characters of the source (escapes take two)
-    i = k = 0
-    while k < offset and i < len(source):
-        i += 2 if source[i] == "\\" else 1
-        k += 1
-    return UserError(f'in smcdel"…": {what} (SMCDEL syntax)', file=filename, line=tok.line,
-                     column=tok.column + len('smcdel"') + i)
-
-
-def _at_end_of_input(text: str, offset: int) -> bool:
-    """Whether a parse error the reference reports at line 1, column 1 is really at the
-    end of the input: the first token could start a formula, so the parser stopped later."""
-    if offset != 0:
-        return False
-    from smcdel_bridge.syntax.lexer import scan
-    from smcdel_bridge.syntax.parser import _ACTION, _tables
-
-    try:
-        kinds = scan(text)[0]
-    except Exception:  # a lexical error: not the end-of-input quirk
-        return False
-    return not kinds or _ACTION[_tables.STARTS["Form"]].get(kinds[0]) is not None
-
-
-def remember(seen: set, name) -> bool:
-    """Add ``name`` to ``seen``; False when it was there already.  A set, so that reading
-    n names takes time linear in n (a list scan made long files quadratic)."""
-    if name in seen:
-        return False
-    seen.add(name)
-    return True
-
-
-def formula_depth(f: Form) -> int:
-    """Levels of operators in ``f`` (an atom is 1), counted without recursion."""
-    from smcdel_bridge.syntax.printer import fold
-
-    return fold(f, lambda _node, depths: 1 + max(depths, default=0))
 
 
 def _rename_agents(f: Form, builder: _Builder, tok) -> Form:

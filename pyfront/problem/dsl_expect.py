@@ -10,6 +10,7 @@ misspelt keyword taken for a name ("anounce someone") can be recognised.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
@@ -71,3 +72,30 @@ def keywords(parser, terminals) -> list[str]:
                 body = body[3:-1]
             out += [w for w in body.split("|") if re.fullmatch(r"[a-z_]+", w)]
     return out
+
+
+def _close(word: str, options) -> str:
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def keyword_hint(parser, expected, tok) -> str:
+    """" (did you mean 'moves'?)" when a misspelt word stands where a keyword was expected
+    (a name, or a keyword of another place: "know" for "knows")."""
+    if not re.fullmatch(r"[A-Za-z_]+", str(tok)):
+        return ""
+    return _close(str(tok), [w for w in keywords(parser, expected) if w != str(tok)])
+
+
+def misspelt_opening(parser, text: str, found: Expectation | None, tok):
+    """``(token, hint)`` when the statement before ``tok`` opens with a name close to a
+    keyword that could open it ("anounce someone"), and ``tok`` itself is no typo; else
+    None."""
+    prev = found.previous if found else None
+    if prev is None or prev.type != "NAME" or keyword_hint(parser, found.accepted, tok):
+        return None
+    start = text.rfind("\n", 0, prev.start_pos) + 1
+    if text[start:prev.start_pos].strip():  # not the first word of its line
+        return None
+    hint = _close(str(prev), keywords(parser, found.accepted_before or ()))
+    return (prev, hint) if hint else None

@@ -17,7 +17,8 @@ from pyfront.problem.model import Problem
 KEYWORDS = frozenset(
     """problem agents setup predicate proposition observes sees stated say law announce
     hypothesis expect knows that whether does not know someone everyone nobody true false
-    and or implies iff nothing story at least most exactly""".split()
+    and or implies iff nothing story at least most exactly question what which is are the
+    it common knowledge among binary onehot possibilities possibility remain""".split()
 )
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -109,6 +110,9 @@ class _FormulaPrinter(FormulaPrinter):
             return count, _ATOM
         if self.chain_of_all(f, Conj):
             return "everyone", _ATOM
+        value = self.value_text(f)
+        if value is not None:
+            return value
         if isinstance(f, Neg):
             if self.chain_of_all(f.f, Disj):
                 return "nobody", _ATOM
@@ -120,6 +124,31 @@ class _FormulaPrinter(FormulaPrinter):
             word = "that" if isinstance(f, K) else "whether"
             return f"{self.agent(f.agent)} knows {word} {self.show(f.f, _NOT)}", _NOT
         return self.connective(f) or (self.raw(f), _ATOM)
+
+    def value_text(self, f: Form) -> tuple[str, int] | None:
+        """Comparisons, knowing the value, common knowledge (number puzzles)."""
+        from smcdel_bridge.language import Ck
+        from smcdel_bridge.terms import Cmp, Kv, term_text
+
+        negated = isinstance(f, Neg) and isinstance(f.f, Kv)
+        g = f.f if negated else f
+        if isinstance(g, Kv):
+            names = [term_text(t) for t in g.terms]
+            verb = "does not know" if negated else "knows"
+            return (f"{self.agent(g.agent)} {verb} what {' and '.join(names)} "
+                    f"{'is' if len(names) == 1 else 'are'}"), _NOT
+        if isinstance(f, Cmp):
+            return f"{term_text(f.a)} {f.op} {term_text(f.b)}", _ATOM
+        # the reader's groups: every agent in order, or two or more sorted by id (others
+        # print as smcdel"…", which keeps them exactly)
+        if isinstance(f, Ck) and len(f.group) > 1 and list(f.group) == sorted(set(f.group)):
+            body = self.show(f.f, _NOT)
+            if list(f.group) == self.pb.agent_ids():
+                return f"it is common knowledge that {body}", _NOT
+            names = [self.agent(a) for a in f.group]
+            return (f"it is common knowledge among {', '.join(names[:-1])} and {names[-1]} "
+                    f"that {body}"), _NOT
+        return None
 
     def raw(self, f: Form) -> str:
         from smcdel_bridge.syntax import to_input
@@ -151,8 +180,14 @@ def to_dsl(pb: Problem, *, comments: bool = True) -> str:
         out.append(f"  predicate {p.keyword} {quote(p.positive)} / {quote(p.negative)}")
     for prop in pb.propositions[len(pb.extra_propositions()):]:
         out.append(f"  proposition {prop.name} {quote(prop.positive)} / {quote(prop.negative)}")
+    out += variable_lines(pb)
     default = pb.default_observations() or [[] for _ in pb.agents]
-    if pb.observations != default:
+    if pb.variables:
+        for i, (row, terms) in enumerate(zip(pb.observations, pb.observed_terms)):
+            seen = [fp.atom(a) for a in row] + [term_dsl(t) for t in terms]
+            if seen:
+                out.append(f"  {names[i]} observes " + ", ".join(seen))
+    elif pb.observations != default:
         rows = [(i, row) for i, row in enumerate(pb.observations) if row]
         for i, row in rows:
             out.append(f"  {names[i]} observes " + ", ".join(fp.atom(a) for a in row))
@@ -167,14 +202,60 @@ def to_dsl(pb: Problem, *, comments: bool = True) -> str:
         out.append(f"  say {quote(s)}")
     if not isinstance(pb.law, Top):
         out.append("  law " + fp.show(pb.law))
-    for a in pb.announcements:
-        out.append("  announce " + fp.show(a.formula))
-    for h in pb.hypotheses:
+    total = len(pb.announcements)
+    asked: list[tuple[int, int, int, str]] = []  # (position, line, order, text)
+    for k, h in enumerate(pb.hypotheses):
         line = f"  hypothesis {name_text(h.name)}: {fp.show(h.formula)}"
         if h.expected is not None:
             line += " expect " + ("true" if h.expected else "false")
-        out.append(line)
+        asked.append((h.announcements_before(total), h.line or 0, k, line))
+    for k, q in enumerate(pb.questions):
+        asked.append((min(q.after, total), q.line or 0, len(pb.hypotheses) + k, question_line(q)))
+    lines_known = all(a[1] for a in asked)
+    asked.sort(key=lambda a: (a[0], a[1], a[2]) if lines_known else (a[0], a[2]))
+    at = 0
+    for k, a in enumerate(pb.announcements):
+        while at < len(asked) and asked[at][0] <= k:
+            out.append(asked[at][3])
+            at += 1
+        out.append("  announce " + fp.show(a.formula))
+    out += [a[3] for a in asked[at:]]
     return "\n".join(out) + "\n"
+
+
+def term_dsl(t) -> str:
+    from smcdel_bridge.terms import term_text
+
+    return term_text(t)
+
+
+def variable_lines(pb: Problem) -> list[str]:
+    """``x: 2..99``, ``month: May, June onehot "the month"``."""
+    out = []
+    for v in pb.variables:
+        if v.is_range:
+            values = f"{v.values[0]}..{v.values[-1]}"
+        else:
+            values = ", ".join(map(str, v.values))
+        line = f"  {v.name}: {values}"
+        if v.encoding is not None:
+            line += f" {v.encoding}"
+        if v.phrase is not None:
+            line += f" {quote(v.phrase)}"
+        out.append(line)
+    return out
+
+
+def question_line(q) -> str:
+    ask = ("which possibilities remain?" if q.kind == "remain" else
+           f"what {'is' if len(q.variables) == 1 else 'are'} {' and '.join(q.variables)}?")
+    line = f"  question {name_text(q.name)}: {ask}"
+    if isinstance(q.expected, int):
+        line += f" expect {q.expected} possibilities"
+    elif q.expected is not None:
+        line += " expect " + " or ".join(
+            " and ".join(f"{k} = {v}" for k, v in row.items()) for row in q.expected)
+    return line
 
 
 def problems_to_dsl(problems: list[Problem], *, comments: bool = True) -> str:

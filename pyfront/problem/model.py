@@ -56,6 +56,7 @@ from pydantic import (
 from smcdel_bridge.language import TOP, Conj, Disj, Form, Neg, Prp
 
 from pyfront.problem.setups import Predicate, Setup, get_setup
+from pyfront.problem.values import Question, Variable
 
 
 # --- formulas inside pydantic models ------------------------------------------------
@@ -149,7 +150,13 @@ class Hypothesis(BaseModel):
     formula: Formula
     #: expected answer (True = entailment), when the author states one
     expected: bool | None = None
+    #: announcements made before it (it is asked after them); None: after all of them
+    #: (the published MindGames form, whose hypothesis comes last)
+    after: int | None = None
     line: int | None = Field(default=None, exclude=True)
+
+    def announcements_before(self, total: int) -> int:
+        return total if self.after is None else min(self.after, total)
 
     @property
     def expected_label(self) -> str | None:
@@ -184,8 +191,14 @@ class Problem(BaseModel):
     #: extra premise sentences (said after the setup's own)
     sentences: list[str] = Field(default_factory=list)
     law: Formula = TOP
+    #: variables with values (number puzzles); see :mod:`pyfront.problem.values`
+    variables: list[Variable] = Field(default_factory=list)
+    #: observed_terms[i]: terms over the variables agent i observes (``x + y``)
+    observed_terms: list[tuple[Any, ...]] = Field(default_factory=list)
     announcements: list[Announcement] = Field(default_factory=list)
     hypotheses: list[Hypothesis] = Field(default_factory=list)
+    #: questions answered by valuations ("which possibilities remain?")
+    questions: list[Question] = Field(default_factory=list)
     #: 1-based line of the ``problem`` header in its DSL source
     line: int | None = Field(default=None, exclude=True)
 
@@ -220,7 +233,22 @@ class Problem(BaseModel):
         names = [a.name for a in self.agents]
         if len(set(names)) != len(names):
             raise ValueError("agent names must be distinct")
+        if not self.observed_terms:
+            self.observed_terms = [() for _ in self.agents]
+        if len(self.observed_terms) != len(self.agents):
+            raise ValueError("observed_terms needs one row per agent")
         return self
+
+    @property
+    def has_values(self) -> bool:
+        """Whether the problem has variables or questions (a number puzzle)."""
+        return bool(self.variables or self.questions)
+
+    def variable(self, name: str) -> Variable:
+        for v in self.variables:
+            if v.name == name:
+                return v
+        raise KeyError(name)
 
     def extra_propositions(self) -> list[Proposition]:
         """The propositions the extra predicates make, in order (predicate by predicate,

@@ -60,6 +60,7 @@ from .engines import (  # noqa: F401  (the engine choice, re-exported)
     start_size,
 )
 from .model import Story, belief_id, knowledge_id
+from .initial import explicit_initial as _explicit_initial
 from .preconditions import cannot_happen, minds_for  # noqa: F401  (minds_for: re-exported)
 
 #: the explicit engine's state (kept under the name the story layer has always used)
@@ -204,38 +205,6 @@ def update(state, pa: PlausibleAction, step: int, engine: BeliefEngine | None = 
     return (engine or get_belief_engine("explicit")).update(state, pa, step)
 
 
-def _explicit_initial(story: Story, minds: Sequence[str]) -> PlausibilityModel:
-    """The listed worlds; an agent's cells and ranks are the soft reading of what it
-    considers possible (unlisted: it tells every world apart)."""
-    init = story.initial
-    names = [w for w, _ in init.worlds]
-    vals = {w: frozenset(_fact_atoms(story, facts)) for w, facts in init.worlds}
-    considers = dict(init.considers)
-    dc, dr = {}, {}
-    for a in minds:
-        rel = ({w: tuple(s) for w, s in considers[a]} if a in considers
-               else {w: (w,) for w in names})
-        cells, ranks = soft_cells(names, rel)
-        dc[belief_id(a)] = dc[knowledge_id(a)] = tuple(cells)
-        dr[belief_id(a)] = ranks
-        dr[knowledge_id(a)] = dict.fromkeys(names, 0)
-    vocab = tuple(range(1, len(story.atom_table()) + 1))
-    return PlausibilityModel(doubled(minds), tuple(names), vals, dc, dr,
-                             tuple(init.actual), vocab)
-
-
-def _fact_atoms(story: Story, facts) -> set[int]:
-    out = set()
-    for var, value in facts:
-        v = story.variable(var)
-        if v.boolean:
-            if value == "true":
-                out.add(story.atom(var))
-        else:
-            out.add(story.atom(var, value))
-    return out
-
-
 def _assign(story: Story, variable: str, value: str) -> dict[int, Form]:
     v = story.variable(variable)
     if v.boolean:
@@ -359,9 +328,9 @@ class QueryResult:
 
 
 def evaluate(story: Story, compiled: CompiledStory | None = None) -> list[QueryResult]:
-    """Every hypothesis and question of ``story`` answered, in the order written
-    (UserError when an event cannot happen: :func:`evaluate_partial` keeps the answers
-    before it)."""
+    """Every hypothesis and question of ``story`` answered, in the order written (by
+    :func:`answer_engine` unless ``compiled`` is given; UserError when an event cannot
+    happen: :func:`evaluate_partial` keeps the answers before it)."""
     results, failure = evaluate_partial(story, compiled)
     if failure is not None:
         raise _again(failure)
@@ -371,8 +340,7 @@ def evaluate(story: Story, compiled: CompiledStory | None = None) -> list[QueryR
 def evaluate_partial(story: Story, compiled: CompiledStory | None = None
                      ) -> tuple[list[QueryResult], UserError | None]:
     """The hypotheses and questions written before the first event that cannot happen,
-    answered in order (by :func:`answer_engine` unless ``compiled`` is given), and the
-    error of that event (None: the whole story happens)."""
+    answered in order, and the error of that event (None: the whole story happens)."""
     compiled = compiled or compile_story(story, answer_engine(story))
     states, failure = compiled.run()
     out = []

@@ -78,8 +78,10 @@ def translate_sentences(source: str, sentences: list[Sentence], name: str = "tom
             if st.kind == "place":
                 initial.setdefault(st.obj, st.container)
             elif st.kind == "move" and st.obj not in initial:
-                raise TomiError(f"{where(st.sentence)}: the {st.obj} is moved before "
-                                "the story says where it is")
+                from pyfront.words import be
+
+                raise TomiError(f"{where(st.sentence)}: the {st.obj} {be(st.obj)} moved "
+                                "before the story says where it is")
     containers = {o: scene.containers[o] for o in scene.objects if o in initial}
     for o, cs in containers.items():
         if len(cs) < 2:  # a variable needs two values: the object could only be there

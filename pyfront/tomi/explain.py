@@ -28,7 +28,9 @@ def _where(values: Sequence[str] | str | None) -> str:
 
 def chain_text(agents: Sequence[str], obj: str) -> str:
     """``Abigail believes that Avery believes that the peas are`` …"""
-    return "".join(f"{a} believes that " for a in agents) + f"the {obj} is in"
+    from pyfront.words import be
+
+    return "".join(f"{a} believes that " for a in agents) + f"the {obj} {be(obj)} in"
 
 
 def pivot(trail: Sequence[Sequence[str]], expected: str, steps: Sequence[tuple[Step, ...]]
@@ -122,7 +124,9 @@ def explain(question: Question, expected: str, answer: list[str],
                         detail.append(saw)
         parts.append(f"Sentence {number} (line {line}) makes the difference: {text!r}"
                      + (": " + "; ".join(detail) if detail else "") + ".")
-    facts = [f"the {question.obj} is really in {_where(beliefs.get((), []))}"]
+    from pyfront.words import be
+
+    facts = [f"the {question.obj} {be(question.obj)} really in {_where(beliefs.get((), []))}"]
     for chain, values in beliefs.items():
         if chain:
             facts.append(f"{chain_text(chain, question.obj)} {_where(values)}")

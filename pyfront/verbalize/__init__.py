@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 DEFAULT_STYLE = "mindgames"
 
 __all__ = [
-    "DEFAULT_STYLE", "SAYABLE", "announcement", "formula_text", "hypothesis", "premise", "sayable", "styles",
+    "DEFAULT_STYLE", "SAYABLE", "announcement", "formula_text", "hypothesis", "premise", "question",
+    "sayable", "styles",
 ]
 
 
@@ -169,6 +170,13 @@ def premise(pb: "Problem", style: str = DEFAULT_STYLE) -> str:
         "announcements": [d.describe(a.formula, "present") for a in pb.announcements],
     }
     ctx.update(_observation_context(pb, env, d, words))
+    from .describe import puzzle_setting
+
+    ctx["puzzle"] = puzzle_setting(pb, d)
+    if ctx["puzzle"] is not None:
+        told = {t["agent"] for t in ctx["puzzle"]["told"]}
+        for v in ctx["viewers"]:
+            v["nothing"] = v["nothing"] and v["viewer"] not in told
     return _squash(env.get_template("premise.j2").render(**ctx))
 
 
@@ -183,8 +191,35 @@ def hypothesis(pb: "Problem", index: int = 0, style: str = DEFAULT_STYLE) -> str
     """Hypothesis ``index`` of ``pb`` in ``style``."""
     env, words = _style(style)
     d = Describer(pb, words)
-    node = d.describe(pb.hypotheses[index].formula, "hypothesis")
-    return _squash(env.get_template("hypothesis.j2").render(hypothesis=node))
+    h = pb.hypotheses[index]
+    node = d.describe(h.formula, "hypothesis")
+    before = _before(pb, h.after)
+    return _squash(env.get_template("hypothesis.j2").render(
+        hypothesis=node, before=before, before_number=_number(words, before or 0)))
+
+
+def _before(pb: "Problem", after: int | None) -> int | None:
+    """Announcements before a hypothesis or question asked before the last one (None when
+    it comes after all of them: then nothing needs saying)."""
+    total = len(pb.announcements)
+    return None if after is None or after >= total else after
+
+
+def question(pb: "Problem", index: int, style: str = DEFAULT_STYLE) -> str:
+    """Question ``index`` of a number puzzle in ``style`` ("Which possibilities remain?")."""
+    env, words = _style(style)
+    d = Describer(pb, words)
+    q = pb.questions[index]
+    before = _before(pb, q.after)
+    ctx = {"kind": q.kind, "what": [d.term_words(_var(n)) for n in q.variables],
+           "before": before, "before_number": _number(words, before or 0)}
+    return _squash(env.get_template("puzzle.j2").module.ask(ctx))
+
+
+def _var(name: str):
+    from smcdel_bridge.terms import Var
+
+    return Var(name)
 
 
 def formula_text(pb: "Problem", form, style: str = DEFAULT_STYLE, tense: str = "present") -> str:
@@ -192,4 +227,4 @@ def formula_text(pb: "Problem", form, style: str = DEFAULT_STYLE, tense: str = "
     :meth:`.Describer.describe`): what a hypothesis or an announcement would read."""
     env, words = _style(style)
     node = Describer(pb, words).describe(form, tense)
-    return _squash(env.get_template("hypothesis.j2").render(hypothesis=node))
+    return _squash(env.get_template("hypothesis.j2").render(hypothesis=node, before=None, before_number=""))

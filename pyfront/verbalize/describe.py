@@ -30,9 +30,16 @@ _GROUP_KINDS = {Ck: ("common", False), Ckw: ("common", True), Dk: ("distributed"
                 Dkw: ("distributed", True)}
 
 
+def _value_sayable() -> tuple[type, ...]:
+    from smcdel_bridge.terms import Cmp, Kv
+
+    return (Cmp, Kv)
+
+
 def sayable(f: Form) -> bool:
     """Whether every operator of ``f`` is said in words (none falls back to SMCDEL text)."""
-    return all(isinstance(node, SAYABLE) for node in f.walk())
+    kinds = SAYABLE + _value_sayable()
+    return all(isinstance(node, kinds) for node in f.walk())
 
 
 def quantifier(pb: "Problem", f: Form) -> str | None:
@@ -87,6 +94,9 @@ class Describer:
         counted = self._count(f)
         if counted is not None:
             return counted
+        value = self.value_node(f, tense, first)
+        if value is not None:
+            return value
         if isinstance(f, Prp):
             return {"kind": "atom", "text": self.atom_text(f.n, True)}
         if isinstance(f, Neg) and isinstance(f.f, Prp):
@@ -138,9 +148,43 @@ class Describer:
             ann = self.describe(f.ann, "present", [False])
             return {"kind": "after", "whether": isinstance(f, (PubAnnounceW, AnnounceW)),
                     "told": told, "ann": ann, "body": self.describe(f.f, tense, first)}
+        import re
+
         from pyfront.problem.compile import pub_form
 
-        return {"kind": "raw", "text": pub_form(f)}
+        # no words for it (a quantified Boolean formula): SMCDEL text, with the agents' names
+        text = re.sub(r"\bAgent[a-z]{1,2}\b", lambda m: self._names((m.group(0),))[0], pub_form(f))
+        return {"kind": "raw", "text": text}
+
+    def value_node(self, f: Form, tense: str, first: list[bool]) -> Node | None:
+        """Comparisons, knowing the value and common knowledge (number puzzles)."""
+        from smcdel_bridge.terms import Cmp, Kv
+
+        negated = isinstance(f, Neg) and isinstance(f.f, Kv)
+        g = f.f if negated else f
+        if isinstance(g, Kv):
+            now = tense == "hypothesis" and first[0]
+            if tense == "hypothesis":
+                first[0] = False
+            named = [self.term_words(t) for t in g.terms]
+            return {"kind": "knows_value", "agent": self.pb.agent_name(g.agent),
+                    "negated": negated, "tense": tense, "now": now, "whether": False,
+                    "what": named, "plain": len(named) == 1 and named[0].startswith("the ")}
+        if isinstance(f, Cmp):
+            return {"kind": "compare", "op": f.op, "a": self.term_words(f.a),
+                    "b": self.term_words(f.b)}
+        return None
+
+    def term_words(self, t) -> str:
+        """A term as the English says it: ``the month`` for a named variable, ``x + y``."""
+        from smcdel_bridge.terms import Var, term_text
+
+        if isinstance(t, Var):
+            try:
+                return self.pb.variable(t.name).said()
+            except KeyError:
+                return t.name
+        return term_text(t)
 
     def _names(self, group) -> list[str]:
         return [self.pb.agent_name(a) for a in group]
@@ -163,3 +207,26 @@ class Describer:
                         "number": table[k] if k < len(table) else str(k),
                         "parts": [{"kind": "atom", "text": self.atom_text(a, True)} for a in atoms]}
         return None
+
+
+def puzzle_setting(pb: "Problem", describer: Describer) -> dict[str, Any] | None:
+    """What a number puzzle's premise says before the law: the variables' values (ranges
+    with the same bounds together) and what each agent is told."""
+    if not pb.variables:
+        return None
+    groups: list[dict[str, Any]] = []
+    for v in pb.variables:
+        if v.is_range and groups and groups[-1]["range"] == (v.values[0], v.values[-1]):
+            groups[-1]["names"].append(v.said())
+            continue
+        groups.append({"names": [v.said()], "range": (v.values[0], v.values[-1]) if v.is_range
+                       else None, "options": [str(x) for x in v.values]})
+    told = []
+    # atoms seen by the setup's rule are told by the setup's own words
+    by_rule = pb.setup is not None and pb.observations == pb.default_observations()
+    for agent, atoms, terms in zip(pb.agents, pb.observations, pb.observed_terms):
+        what = [describer.term_words(t) for t in terms] + [
+            "whether " + describer.atom_text(a, True) for a in atoms if not by_rule]
+        if what:
+            told.append({"agent": agent.name, "what": what})
+    return {"groups": groups, "told": told}

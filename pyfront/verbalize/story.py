@@ -49,7 +49,7 @@ def _setup_context(story: "Story", w: StoryWords) -> dict[str, Any]:
             if var.phrase:
                 options = "either " + " or ".join(w.value_text(var, x) for x in var.values)
             else:
-                options = f"{w.subject(var)} is " + " or ".join(w.option_text(var, x) for x in var.values)
+                options = f"{w.subject(var)} {w.be(var)} " + " or ".join(w.option_text(var, x) for x in var.values)
         variables.append({
             "options": options, "where": w.where(var), "knowers": knowers,
             "others": [a for a in story.agents if a not in knowers],
@@ -135,7 +135,7 @@ def setup_text(story: "Story", w: StoryWords | None = None) -> str:
 
 def _question_context(story: "Story", q: "Question", w: StoryWords) -> dict[str, Any]:
     var = story.variable(q.variable)
-    return {"form": q.form, "path": list(q.path), "var": w.subject(var),
+    return {"form": q.form, "path": list(q.path), "var": w.subject(var), "be": w.be(var),
             "location": var.function == "location" and not var.boolean}
 
 

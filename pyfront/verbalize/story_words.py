@@ -19,6 +19,7 @@ from importlib.resources import files
 from typing import TYPE_CHECKING, Any, Sequence
 
 from smcdel_bridge.language import Bot, Ck, Conj, Disj, Dk, Equi, Form, Impl, K, Kw, Neg, Prp, Top
+from pyfront.words import plural_noun
 
 if TYPE_CHECKING:
     import jinja2
@@ -103,7 +104,11 @@ class StoryWords:
     def _fill(self, pattern: str, var, value: str) -> str:
         return pattern.format(subject=self.subject(var), owner=self._named(var.subject),
                               function=_words(var.function or ""), value=_words(value),
-                              name=_words(var.name), phrase=var.phrase or "")
+                              name=_words(var.name), phrase=var.phrase or "", be=self.be(var))
+
+    def be(self, var) -> str:  # "the peas are": the verb agrees with the thing named
+        noun = {"applied": var.function, "location": var.subject}.get(self._kind(var), var.name)
+        return self.words["be"]["plural" if plural_noun(noun or "") else "singular"]
 
     def value_text(self, var, value: str, positive: bool = True) -> str | None:
         """"the marble is in the box" (or its negation; None when only "it is not true that"

@@ -57,6 +57,10 @@ def explain_source(source: str, actual: str | None = None, use_dot: bool = True,
         try:
             if kind == "story":
                 out.append(story_page(problem, use_dot, engine))
+            elif problem.has_values:  # a number puzzle: counts and tables, no pictures
+                from .puzzle_page import puzzle_page
+
+                out.append(puzzle_page(problem))
             else:
                 out.append(problem_page(problem, actual, use_dot))
         except UserError as err:  # an event of a story that cannot happen, say

@@ -20,6 +20,30 @@ _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 _TITLE = re.compile(r"^#\s*(.+)$")
 
 
+#: longest title shown; a longer first sentence is cut at a word and ends in "…"
+MAX_TITLE = 200
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"(])")
+
+
+def title_of(lines) -> str:
+    """The first sentence of the comment block a file opens with (the block may wrap a
+    sentence over several lines; it ends at a blank comment line or the first code line)."""
+    parts: list[str] = []
+    for line in lines:
+        match = _TITLE.match(line.strip())
+        if not match:
+            if line.strip() == "#" and not parts:
+                continue
+            break
+        parts.append(match.group(1).strip())
+    text = " ".join(parts)
+    sentence = _SENTENCE_END.split(text, maxsplit=1)[0].strip()
+    if len(sentence) > MAX_TITLE:
+        cut = sentence[:MAX_TITLE].rsplit(" ", 1)[0].rstrip(",;:")
+        sentence = cut + " …"
+    return sentence
+
+
 class Gallery:
     def __init__(self, directory: Path | None = None):
         self.directory = Path(directory) if directory is not None else DEFAULT_DIR
@@ -42,16 +66,9 @@ class Gallery:
         """Name and first comment line (a title) of every example."""
         out = []
         for name, path in self._files().items():
-            title = ""
             try:
                 with path.open(encoding="utf-8") as handle:
-                    for line in handle:
-                        match = _TITLE.match(line.strip())
-                        if match:
-                            title = match.group(1).strip()
-                            break
-                        if line.strip():
-                            break
+                    title = title_of(handle)
             except (OSError, UnicodeDecodeError):
                 continue
             group = "" if path.parent == self.directory else path.parent.name

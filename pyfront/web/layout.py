@@ -12,7 +12,7 @@ import math
 from xml.sax.saxutils import escape
 
 from ..explain.graph import agent_style
-from .pictures import DASHES, Picture
+from .picture_model import DASHES, Picture
 
 CHAR_W, LINE_H, PAD_X, PAD_Y = 7.2, 15.0, 10.0, 7.0
 GAP_X, GAP_Y, MARGIN = 46.0, 54.0, 24.0

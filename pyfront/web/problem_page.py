@@ -97,7 +97,7 @@ def problem_page(problem, actual: str | None, use_dot: bool) -> dict:
             "agrees": v.agrees,
             "verdict": text("problem_verdict", v.holds),
             "tone": "yes" if v.holds else "no",
-            "step": len(steps) - 1,
+            "step": len(steps) - 1 if v.step is None else v.step,
             "counterexample": v.counterexample.name if v.counterexample else None,
             "highlight": _witnesses(v.reason) if v.counterexample else _witnesses(v.example),
             "explanation": html("verdict", v, p),
@@ -117,6 +117,7 @@ def problem_page(problem, actual: str | None, use_dot: bool) -> dict:
         "facts": facts,
         "agents": agents_of(p.agents),
         "directed": False,
+        "legend": "cannot tell apart",
         "actual": p.actual.name if p.actual is not None else None,
         "actual_choices": [{"name": s.name, "label": s.true_symbols} for s in p.initial]
         if len(p.initial) <= MAX_ACTUAL_CHOICES else [],

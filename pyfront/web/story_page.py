@@ -107,6 +107,8 @@ def story_page(story, use_dot: bool, engine: str = "auto") -> dict:
         "facts": [],
         "agents": agents_of(ex.agents),
         "directed": True,
+        # the legend's words are the text's: arrows are beliefs ("believes possible")
+        "legend": "believes possible",
         "actual": None,
         "actual_choices": [],
         "steps": steps,

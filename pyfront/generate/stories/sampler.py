@@ -68,30 +68,14 @@ LAST_PREFIX: tuple | None = None
 
 
 class _Knowledge:
-    """What each agent cannot rule out about where the object is, from the story model of
-    the steps drawn so far (updated step by step as the story grows)."""
+    """What each agent knows, believes and cannot rule out about where the object is, from
+    the story model of the steps drawn so far (updated step by step as the story grows)."""
 
     def __init__(self, agents, room, other, obj, containers):
         self.key = (agents, (room, other), obj, containers)
         self.state = None
         self.engine = None
         self.done = 0
-
-    def attitudes(self, steps: list[Step]) -> dict[str, tuple[str | None, str | None]]:
-        """Agent -> (the container it knows the object is in, the one it believes it is
-        in; None: none), from the story model of ``steps``."""
-        from ...story.model import belief_id, knowledge_id
-        from ...tomi.translate import variable_name
-        from smcdel_bridge.language import K
-
-        story = self._advance(steps)
-        var = variable_name(self.key[2])
-
-        def which(ident: str) -> str | None:
-            return next((c for c in self.key[3]
-                         if self.state.holds(K(ident, story.value_form(var, c)))), None)
-
-        return {a: (which(knowledge_id(a)), which(belief_id(a))) for a in self.key[0]}
 
     def _advance(self, steps: list[Step]):
         """The story of ``steps``, with :attr:`state` after its last event."""
@@ -111,6 +95,25 @@ class _Knowledge:
         LAST_PREFIX = (self.key, tuple(steps), self.state, self.engine)
         return story
 
+    def _holds(self, form) -> bool:
+        return self.engine.holds(self.state, form)
+
+    def attitudes(self, steps: list[Step]) -> dict[str, tuple[str | None, str | None]]:
+        """Agent -> (the container it knows the object is in, the one it believes it is
+        in; None: none), from the story model of ``steps``."""
+        from ...story.model import belief_id, knowledge_id
+        from ...tomi.translate import variable_name
+        from smcdel_bridge.language import K
+
+        story = self._advance(steps)
+        var = variable_name(self.key[2])
+
+        def which(ident: str) -> str | None:
+            return next((c for c in self.key[3]
+                         if self._holds(K(ident, story.value_form(var, c)))), None)
+
+        return {a: (which(knowledge_id(a)), which(belief_id(a))) for a in self.key[0]}
+
     def believable(self, steps: list[Step], speaker: str, container: str) -> set[str]:
         """The agents who can come to believe ``speaker``'s word that the object is in
         ``container``: they do not know that it is false that she believes it and is
@@ -122,7 +125,7 @@ class _Knowledge:
         story = self._advance(steps)
         f = story.value_form(variable_name(self.key[2]), container)
         right = Conj((K(belief_id(speaker), f), f))
-        return {b for b in self.key[0] if not self.state.holds(K(knowledge_id(b), Neg(right)))}
+        return {b for b in self.key[0] if not self._holds(K(knowledge_id(b), Neg(right)))}
 
     def open_to(self, steps: list[Step]) -> dict[str, list[str]]:
         """Agent -> the containers it does not know the object is not in (in declaration
@@ -135,7 +138,7 @@ class _Knowledge:
         story = self._advance(steps)
         var = variable_name(obj)
         return {a: [c for c in containers
-                    if not self.state.holds(K(knowledge_id(a), Neg(story.value_form(var, c))))]
+                    if not self._holds(K(knowledge_id(a), Neg(story.value_form(var, c))))]
                 for a in agents}
 
 

@@ -290,7 +290,7 @@ function render() {
 function renderLegend(p) {
   const legend = $("legend");
   legend.innerHTML = "";
-  legend.append(el("div", { class: "legend-title" }, p.directed ? "considers possible" : "cannot tell apart"));
+  legend.append(el("div", { class: "legend-title" }, p.legend));
   const dash = { solid: "", dashed: "6,4", dotted: "2,3", bold: "" };
   for (const agent of p.agents) {
     const width = agent.style === "bold" ? 3 : 2;
