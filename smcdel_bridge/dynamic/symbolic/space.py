@@ -12,14 +12,33 @@ from typing import Iterable, Sequence
 from ...native.bdd_manager import load_implementation
 
 #: bytes CUDD sizes its caches for (not a hard limit)
-MEMORY_ESTIMATE = 2**28
-INITIAL_CACHE = 2**14
+MEMORY_ESTIMATE = 2**25
+INITIAL_CACHE = 2**10
+
+
+#: managers whose space is gone while some of their BDDs live on (the garbage collector
+#: frees a reference cycle's objects in any order, and a manager must outlive its BDDs):
+#: freed once none of their nodes is referenced
+_RETIRED: list = []
+
+
+def _purge_retired() -> None:
+    _RETIRED[:] = [b for b in _RETIRED if len(b) > 0]
 
 
 class VarSpace:
     """One BDD manager and its variable pairs."""
 
+    def __del__(self, _retired=_RETIRED) -> None:  # bound now: at exit globals may be gone
+        bdd = getattr(self, "bdd", None)
+        if bdd is None:
+            return
+        self._x = self._y = self.true = self.false = None
+        if len(bdd) > 0:
+            _retired.append(bdd)
+
     def __init__(self) -> None:
+        _purge_retired()
         module = load_implementation("auto")
         if module.__name__.endswith("cudd"):
             self.bdd = module.BDD(memory_estimate=MEMORY_ESTIMATE,
@@ -37,14 +56,30 @@ class VarSpace:
         self._to_y: dict[str, str] = {}
         self._to_x: dict[str, str] = {}
 
-    def fresh(self, count: int = 1) -> list[int]:
-        """``count`` new variables (their numbers)."""
+    def fresh(self, count: int = 1, near=()) -> list[int]:
+        """``count`` new variables (their numbers): at the bottom of the order, or just
+        below the deepest variable the BDDs ``near`` depend on (an event's bits next to
+        the facts its preconditions speak of: a law of many peeks at many facts then
+        stays small, where bits at the bottom would make it remember every fact)."""
+        level = None
+        if near and hasattr(self.bdd, "insert_var"):
+            support = set()
+            for u in near:
+                support |= self.bdd.support(u)
+            if support:  # below the deepest pair (x and y of a variable stay side by side)
+                level = 1 + max(max(self.bdd.level_of_var(v),
+                                    self.bdd.level_of_var(self._partner(v))) for v in support)
         out = []
         for _ in range(count):
             k = self.n
             self.n += 1
             x, y = f"x{k}", f"y{k}"
-            self.bdd.declare(x, y)
+            if level is None or level >= 2 * k:
+                self.bdd.declare(x, y)
+            else:
+                self.bdd.insert_var(x, level)
+                self.bdd.insert_var(y, level + 1)
+                level += 2
             self._x.append(self.bdd.var(x))
             self._y.append(self.bdd.var(y))
             self.xnames.append(x)
@@ -53,6 +88,9 @@ class VarSpace:
             self._to_x[y] = x
             out.append(k)
         return out
+
+    def _partner(self, name: str) -> str:
+        return self._to_y.get(name) or self._to_x[name]
 
     def x(self, k: int):
         return self._x[k]
@@ -100,11 +138,13 @@ class VarSpace:
             out &= vs[k] if (value >> i) & 1 else ~vs[k]
         return out
 
-    def count(self, u) -> int:
-        """Satisfying assignments of ``u`` (over the unprimed copies only)."""
+    def count(self, u, nvars: int | None = None) -> int:
+        """Satisfying assignments of ``u`` over the unprimed copies of the first ``nvars``
+        variables (default: all), which must hold its support."""
+        nvars = self.n if nvars is None else nvars
         if u == self.false:
             return 0
-        return int(self.bdd.count(u, nvars=self.n)) if self.n else 1
+        return int(self.bdd.count(u, nvars=nvars)) if nvars else 1
 
 
 def bits_for(n: int) -> int:
