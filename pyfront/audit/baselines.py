@@ -28,8 +28,9 @@ BASELINES = ("premise-blind", "position", "majority", "length")
 #: a baseline further than this above chance fails the audit (when the excess is not noise:
 #: its 95 % interval lies above chance)
 MARGIN = 0.05
-#: a setting with fewer items is reported but never fails (too few to tell a leak from luck)
-MIN_ITEMS = 50
+#: a setting with items from fewer premises is reported but never fails (too few to tell a
+#: leak from luck)
+MIN_PREMISES = 50
 
 Predictor = Callable[[EvalItem], int]
 
@@ -124,6 +125,9 @@ class Score:
     accuracy: float
     n: int
     chance: float
+    #: premises the items come from (items of one premise share their words: the interval
+    #: counts premises, not items)
+    premises: int = 0
 
     @property
     def margin(self) -> float:
@@ -131,13 +135,13 @@ class Score:
 
     @property
     def interval(self) -> tuple[float, float]:
-        """Wilson 95 % interval of the accuracy."""
-        return wilson(self.accuracy, self.n)
+        """Wilson 95 % interval of the accuracy, over as many trials as premises."""
+        return wilson(self.accuracy, min(self.n, self.premises or self.n))
 
     @property
     def leaks(self) -> bool:
         """More than :data:`MARGIN` above chance, and above chance beyond noise."""
-        return (self.n >= MIN_ITEMS and self.margin > MARGIN + 1e-12
+        return ((self.premises or self.n) >= MIN_PREMISES and self.margin > MARGIN + 1e-12
                 and self.interval[0] > self.chance)
 
 
@@ -172,5 +176,5 @@ def cross_fit(items: Sequence[EvalItem], groups: Sequence[str], *, folds: int = 
             correct += sum(predict(it) == it.gold for it in test)
             scored += len(test)
         out.append(Score(name, round(correct / scored, 4) if scored else 0.0, scored,
-                         round(base, 4)))
+                         round(base, 4), len(set(groups))))
     return out
