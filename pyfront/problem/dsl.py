@@ -270,7 +270,7 @@ class _Builder(ValueReader, Declarations, FormulaReader):
                 questions=questions,
                 line=self.tree.meta.line,
             )
-        except ValueError as err:  # pydantic's ValidationError is a ValueError
+        except ValueError as err:  # the model checks its invariants
             msg = str(err).splitlines()
             detail = next((m.strip() for m in msg[1:] if m.strip() and not m.strip().startswith("For further")), msg[0])
             raise self.error(detail.removeprefix("Value error, "), self.tree) from None
