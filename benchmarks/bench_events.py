@@ -12,6 +12,11 @@ messages among six agents.
   of worlds after each, and the same story with the model minimized after every event
   (the part reachable from the actual world, bisimulation-contracted).
 
+Both are also run through the reference (SMCDEL's ``SMCDEL.Explicit.K`` via the driver of
+``smcdel_bridge/official``, when ``$MINDGAMES_SMCDEL_HOME`` holds a build) in the same run:
+its answers must equal ours, and ``ratio`` is its time over ours (time waiting for its
+answers over the pipe, the driver already started).
+
 Every figure is the best of ``--repeat`` runs.
 
     python benchmarks/bench_events.py [--repeat 3] [--corpus PATH] [--seed 0]
@@ -41,12 +46,12 @@ ENGINE_TARGET = 1.0  # seconds of engine time for the whole corpus
 AGENTS = ("ann", "bob", "cat", "dan", "eve", "fay")
 
 
-def bench_corpus(path: Path, repeat: int) -> tuple[float, float, int]:
+def bench_corpus(path: Path, repeat: int, backend=None) -> tuple[float, float, int]:
     best_engine = best_wall = float("inf")
     answers = 0
     for _ in range(repeat):
         start = time.perf_counter()
-        summary = check_cases(read_cases(str(path)), get_event_backend("explicit"),
+        summary = check_cases(read_cases(str(path)), backend or get_event_backend("explicit"),
                               io.StringIO(), io.StringIO())
         wall = time.perf_counter() - start
         if not summary.ok:
@@ -113,10 +118,19 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
 
+    from reference_timing import event_reference, ratio
+
+    reference, why = event_reference()
     engine, wall, answers = bench_corpus(args.corpus, args.repeat)
     verdict = "ok" if engine < ENGINE_TARGET else "TOO SLOW"
     print(f"corpus: {answers} answers, engine {engine:.3f} s, wall {wall:.3f} s "
           f"(target: engine < {ENGINE_TARGET:.0f} s: {verdict})")
+    if reference is None:
+        print(f"corpus, reference: not built ({why})")
+    else:  # bench_corpus stops on any answer that differs from the recorded ones
+        ref_engine, ref_wall, _ = bench_corpus(args.corpus, args.repeat, reference)
+        print(f"corpus, reference (SMCDEL.Explicit.K): {answers} answers equal, "
+              f"{ref_engine:.3f} s, wall {ref_wall:.3f} s; ratio {ratio(engine, ref_engine)}")
 
     model, actions = story(args.seed)
     for shrink in (False, True):
@@ -129,6 +143,25 @@ def main() -> int:
         print(f"{name}: 6 agents, 20 events, {best:.3f} s, {sizes[-1]} worlds at the end "
               f"(after each event: {' '.join(map(str, sizes))}); every belief consistent at the "
               f"actual world: {consistent}")
+        if shrink:
+            continue
+        if reference is None:
+            print("story, reference: not built")
+            continue
+        probe = [K(a, Prp(1)) for a in AGENTS]
+        ours = get_event_backend("explicit").run(model, actions, probe)
+        ref_best = float("inf")
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            theirs = reference.run(model, actions, probe)
+            ref_best = min(ref_best, time.perf_counter() - start)
+        same = theirs == ours
+        print(f"story, reference (SMCDEL.Explicit.K): {theirs.final_worlds} worlds at the end, "
+              f"answers {'equal' if same else 'DIFFER'}, {ref_best:.3f} s; ratio "
+              f"{ratio(best, ref_best)}")
+        verdict = verdict if same else "DIFFER"
+    if reference is not None:
+        reference.close()
     return 0 if verdict == "ok" else 1
 
 

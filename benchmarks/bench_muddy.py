@@ -8,10 +8,16 @@ printed for every engine, for ``m = n/2`` and ``m = n``; the explicit engine run
 far as it can (it refuses vocabularies too large for explicit states, and sizes after one
 that took longer than ``--explicit-budget`` seconds are skipped).
 
-Finally the acceptance case: ``n = 60, m = 30`` written as SMCDEL text and run through
+Then the acceptance case: ``n = 60, m = 30`` written as SMCDEL text and run through
 ``mindgames smcdel FILE --engine symbolic`` (command-line start-up included).
 
+Finally the reference side by side: for ``n`` in ``--reference-sizes`` (``m = n/2``, the
+benchmark question of ``mindgames puzzle muddy N M``), ``mindgames smcdel FILE --engine
+symbolic`` and the reference binary (found like the bridge finds it) on the same input,
+whole process, one core, measured in this run; ``ratio`` is the reference's time over ours.
+
     python benchmarks/bench_muddy.py [--max-n 80] [--step 5] [--cli-runs 5]
+                                     [--reference-sizes 60,100,150,200] [--smcdel PATH]
 """
 
 from __future__ import annotations
@@ -115,6 +121,39 @@ def cli_timing(n: int, m: int, runs: int, engine: str) -> bool:
     return good
 
 
+def side_by_side(sizes: list[int], runs: int, binary: str | None) -> bool:
+    from reference_timing import cell, one_core, ratio, time_reference
+
+    exe = shutil.which("mindgames")
+    cmd = [*one_core(), *([exe] if exe else [sys.executable, "-m", "pyfront"])]
+    print(f"\n== the reference side by side (m = n/2; whole process, one core; reference: "
+          f"{binary or 'not built'}) ==")
+    print(f"{'n':>4} {'ours':>8} {'reference':>10} {'ratio':>6}  answers")
+    ok = True
+    for n in sizes:
+        m = max(1, n // 2)
+        text = muddy_children_text(n, m)
+        expected = muddy_expected(n, m)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "muddy.smcdel.txt"
+            path.write_text(text)
+            best, answers = float("inf"), None
+            for _ in range(runs):
+                start = time.perf_counter()
+                proc = subprocess.run([*cmd, "smcdel", str(path), "--engine", "symbolic"],
+                                      capture_output=True, text=True,
+                                      env={**os.environ, "NO_COLOR": "1"})
+                best = min(best, time.perf_counter() - start)
+                answers = [ln.strip() == "True" for ln in proc.stdout.splitlines()
+                           if ln.strip() in ("True", "False")]
+        ref_seconds, ref_answers, note = time_reference(binary, text, runs)
+        good = answers == expected and ref_answers in (None, expected)
+        ok &= good
+        print(f"{n:>4} {best:>8.2f} {cell(ref_seconds, note):>10} {ratio(best, ref_seconds):>6}"
+              f"  {'ok' if good else 'WRONG'}")
+    return ok
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--max-n", type=int, default=80)
@@ -123,10 +162,18 @@ def main() -> int:
                     help="skip larger sizes once the explicit engine took this many seconds")
     ap.add_argument("--cli-runs", type=int, default=5)
     ap.add_argument("--cli-engine", default="symbolic")
+    ap.add_argument("--reference-sizes", default="60,100,150,200")
+    ap.add_argument("--reference-runs", type=int, default=1)
+    ap.add_argument("--smcdel", help="the reference binary (default: $SMCDEL_BIN or PATH)")
     args = ap.parse_args()
+    from reference_timing import find_reference
+
     ok = curve(args.max_n, args.step, args.explicit_budget)
     if args.cli_runs > 0:
         ok = cli_timing(60, 30, args.cli_runs, args.cli_engine) and ok
+    sizes = [int(x) for x in args.reference_sizes.split(",") if x]
+    if sizes:
+        ok = side_by_side(sizes, args.reference_runs, find_reference(args.smcdel)) and ok
     return 0 if ok else 1
 
 

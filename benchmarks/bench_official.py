@@ -2,10 +2,11 @@
 
 The official ``smcdel`` costs ~65 ms per call before any work, so ``mindgames check
 --backend smcdel`` packs many problems into one call and runs calls in parallel.  This
-script measures the gain with any binary: by default the stand-in of the tests
-(``tests/fake_smcdel``, answering with the embedded engine), whose own per-call cost (a
-Python start-up, the embedded engine) is higher than the real binary's; pass ``--smcdel``
-to time the real one.
+script measures the gain with the real binary (SMCDEL 1.3.0, found like the bridge finds it:
+``--smcdel PATH``, ``$SMCDEL_BIN``, PATH) and, beside it, the embedded checker on the same
+problems in the same run (``ratio``: the reference's time over ours).  Without a built
+reference it falls back to the stand-in of the tests (``tests/fake_smcdel``, answering with
+the embedded engine; ``--stand-in`` forces it).
 
 1. one process per problem: ``--singles`` problems, one call each, one after another;
 2. batched: ``--rows`` problems (the MindGames sample repeated), packed ``--pack-size`` to a
@@ -46,7 +47,10 @@ def sample_rows(path: Path) -> list[dict]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smcdel", help="binary to time (default: the replaying stand-in)")
+    parser.add_argument("--smcdel", help="binary to time (default: $SMCDEL_BIN or smcdel on "
+                        "PATH, else the stand-in)")
+    parser.add_argument("--stand-in", action="store_true",
+                        help="time the stand-in of the tests instead of the real binary")
     parser.add_argument("--sample", default=str(REPO.parent / "shared" / "mindgames" / "sample.csv"))
     parser.add_argument("--rows", type=int, default=800)
     parser.add_argument("--singles", type=int, default=40)
@@ -58,10 +62,13 @@ def main() -> int:
     from smcdel_bridge.official.binary import OfficialBackend
     from smcdel_bridge.syntax import parse_input
 
+    from reference_timing import find_reference, ratio
+
     rows = sample_rows(Path(args.sample))
     scratch = Path(tempfile.mkdtemp(prefix="bench-official-"))
-    if args.smcdel:
-        binary, what = args.smcdel, args.smcdel
+    real = None if args.stand_in else find_reference(args.smcdel)
+    if real:
+        binary, what = real, f"{real} (the reference)"
     else:
         import fake_smcdel
 
@@ -71,8 +78,11 @@ def main() -> int:
         os.environ["FAKE_SMCDEL_DELAY"] = str(args.delay)
     problems = [parse_input(rows[i % len(rows)]["smcdel_problem"]) for i in range(args.rows)]
     native = get_backend("native")
+    start = time.perf_counter()
     expected = [native.run(p) for p in problems]
+    ours = (time.perf_counter() - start) / len(problems)
     print(f"binary: {what}; {args.rows} MindGames problems ({len(rows)} distinct)")
+    print(f"embedded checker, in this process: {ours * 1000:7.2f} ms a problem")
 
     single = OfficialBackend(binary, workers=1)
     start = time.perf_counter()
@@ -91,7 +101,8 @@ def main() -> int:
         per = seconds / len(problems)
         print(f"batched, {workers} worker(s), {args.pack_size} a call: {per * 1000:7.2f} ms a "
               f"problem, {seconds:.2f} s in all; {per_single / per:5.1f}x faster "
-              f"(target {TARGET_RATIO:.0f}x with the real binary)")
+              f"(target {TARGET_RATIO:.0f}x with the real binary); ratio to the embedded "
+              f"checker {ratio(ours, per)}")
 
     dataset = scratch / "split.csv"
     with open(dataset, "w", newline="", encoding="utf-8") as fh:

@@ -11,11 +11,13 @@ For each size the input is written to a file and ``mindgames smcdel FILE --engin
 symbolic`` runs on it (pinned to one core with ``taskset`` when there is one); the figure is
 the best wall time of ``--runs`` runs, start-up included, and the answers are checked.  Then
 the same program runs in this process once more to read the BDD manager's peak node count.
-The reference checker's times (SMCDEL 1.3.0 with CacBDD, same inputs, measured on these
-machines) are printed beside, with the acceptance limits.
+The reference (SMCDEL 1.3.0 with CacBDD: the ``smcdel`` binary, found like the bridge finds
+it) runs on the same input in the same run, whole process, one core; ``ratio`` is its time
+over ours (above 1: we are faster).  Acceptance limits are printed beside.
 
     python benchmarks/bench_symbolic.py [--runs 3] [--muddy 10,20,40,60,100,150,200]
-                                        [--dining 3,6,8,10,12,14,20,30]
+                                        [--dining 3,6,8,10,12,14,20,30] [--smcdel PATH]
+                                        [--reference-timeout 600]
 """
 
 from __future__ import annotations
@@ -41,16 +43,8 @@ from pyfront.puzzles.programs import (  # noqa: E402
     muddy_expected,
 )
 
-#: seconds of the reference binary, and of this engine before its fast paths (same inputs,
-#: whole process, measured on these machines)
-REFERENCE = {
-    ("muddy", 60): 0.41, ("muddy", 100): 1.84, ("muddy", 200): 10.2,
-    ("dining", 10): 2.1, ("dining", 12): 17.2, ("dining", 14): 156.0,
-}
-BEFORE = {
-    ("muddy", 60): 0.27, ("muddy", 100): 1.36, ("muddy", 200): 7.5,
-    ("dining", 10): 1.9, ("dining", 12): 22.0, ("dining", 14): "> 300",
-}
+from reference_timing import cell, find_reference, ratio, time_reference  # noqa: E402
+
 #: acceptance: whole process, one core
 LIMITS = {("muddy", 200): 5.0, ("dining", 12): 12.0, ("dining", 14): 120.0}
 
@@ -93,17 +87,20 @@ def peak_nodes(program) -> int:
     return int(stats.get("peak_nodes", 0))
 
 
-def row(family: str, n: int, seconds: float, nodes: int, ok: bool) -> None:
+def row(family: str, n: int, seconds: float, nodes: int, ok: bool,
+        reference: tuple[float | None, list[bool] | None, str], expected: list[bool]) -> bool:
+    """Print one line; whether the reference's answers (when it ran) are the known ones."""
     key = (family, n)
-    ref = REFERENCE.get(key)
-    before = BEFORE.get(key)
     limit = LIMITS.get(key)
     verdict = ""
     if limit is not None:
         verdict = f"limit {limit:g} s: " + ("meets" if seconds < limit else "MISSES")
-    fmt = lambda v: "" if v is None else (v if isinstance(v, str) else f"{v:.2f}")  # noqa: E731
-    print(f"{family:<7} {n:>4} {seconds:>9.2f} {nodes:>12,} {fmt(ref):>10} {fmt(before):>10}  "
-          f"{'ok' if ok else 'WRONG ANSWERS'}  {verdict}")
+    ref_seconds, ref_answers, note = reference
+    ref_ok = ref_answers is None or ref_answers == expected
+    print(f"{family:<7} {n:>4} {seconds:>9.2f} {nodes:>12,} {cell(ref_seconds, note):>10} "
+          f"{ratio(seconds, ref_seconds):>6}  {'ok' if ok else 'WRONG ANSWERS'}"
+          f"{'' if ref_ok else ' (REFERENCE ANSWERS DIFFER)'}  {verdict}")
+    return ref_ok
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,28 +108,32 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=3, help="runs per size (best is kept)")
     ap.add_argument("--muddy", default="10,20,40,60,100,150,200", help="children (m = n/2)")
     ap.add_argument("--dining", default="3,6,8,10,12,14,20,30", help="cryptographers")
+    ap.add_argument("--smcdel", help="the reference binary (default: $SMCDEL_BIN or PATH)")
+    ap.add_argument("--reference-timeout", type=float, default=600.0,
+                    help="seconds the reference may take on one input")
     args = ap.parse_args(argv)
+    binary = find_reference(args.smcdel)
 
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
-          f"command: {' '.join(cli())} smcdel FILE --engine symbolic")
+          f"command: {' '.join(cli())} smcdel FILE --engine symbolic; "
+          f"reference: {binary or 'not built'} (same input, whole process, one core)")
     print(f"{'family':<7} {'n':>4} {'seconds':>9} {'peak nodes':>12} {'reference':>10} "
-          f"{'before':>10}  answers")
+          f"{'ratio':>6}  answers")
     failed = False
-    for n in (int(x) for x in args.muddy.split(",") if x):
-        m = max(1, n // 2)
-        seconds, answers = whole_process(muddy_children_text(n, m), args.runs)
-        ok = answers == muddy_expected(n, m)
-        limit = LIMITS.get(("muddy", n))
+    cases = [("muddy", n, muddy_children_text(n, max(1, n // 2)),
+              muddy_children(n, max(1, n // 2)), muddy_expected(n, max(1, n // 2)))
+             for n in (int(x) for x in args.muddy.split(",") if x)]
+    cases += [("dining", n, dining_cryptographers_text(n), dining_cryptographers(n), [True])
+              for n in (int(x) for x in args.dining.split(",") if x)]
+    for family, n, text, program, expected in cases:
+        seconds, answers = whole_process(text, args.runs)
+        ok = answers == expected
+        limit = LIMITS.get((family, n))
         failed |= not ok or (limit is not None and seconds >= limit)
-        row("muddy", n, seconds, peak_nodes(muddy_children(n, m)), ok)
-    for n in (int(x) for x in args.dining.split(",") if x):
-        seconds, answers = whole_process(dining_cryptographers_text(n), args.runs)
-        ok = answers == [True]
-        limit = LIMITS.get(("dining", n))
-        failed |= not ok or (limit is not None and seconds >= limit)
-        row("dining", n, seconds, peak_nodes(dining_cryptographers(n)), ok)
-    print("reference: SMCDEL 1.3.0 (CacBDD) on the same inputs; before: this engine before "
-          "its fast paths (whole process, same inputs, measured on these machines)")
+        reference = time_reference(binary, text, args.runs, args.reference_timeout)
+        failed |= not row(family, n, seconds, peak_nodes(program), ok, reference, expected)
+    print("reference: SMCDEL 1.3.0 (CacBDD) measured in this run on the same inputs; "
+          "ratio: reference seconds / ours")
     return 1 if failed else 0
 
 

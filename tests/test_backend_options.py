@@ -42,9 +42,9 @@ def test_evaluate_both_passes_its_workers_on(monkeypatch, tmp_path):
     seen = []
     real = evaluate.evaluate_native
 
-    def watched(entries, *, engine="auto", workers=1):
+    def watched(entries, *, engine="auto", workers=1, **options):
         seen.append(workers)
-        return real(entries, engine=engine, workers=workers)
+        return real(entries, engine=engine, workers=workers, **options)
 
     monkeypatch.setattr(evaluate, "evaluate_native", watched)
     # the bridge's mechanics, not agreement: the stand-in answers with the embedded engine

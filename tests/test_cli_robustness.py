@@ -119,7 +119,8 @@ ONE_LINE_CASES = [
     (["smcdel", "{d}/latin1.del"], 1, "invalid byte sequence"),
     (["smcdel", "--backend", "nosuch", "{d}/good.smcdel.txt"], 1, "unknown backend"),
     (["smcdel", "{d}/where.smcdel.txt"], 1, "WHERE? would list more than 1048576 states"),
-    (["smcdel", "--backend", "smcdel", "{d}/good.smcdel.txt"], 1, "smcdel binary"),
+    (["smcdel", "--backend", "smcdel", "--smcdel", "{d}/nope", "{d}/good.smcdel.txt"], 1,
+     "smcdel binary"),
     # DSL files: file:line:column
     (["render", "{d}/typo.del"], 1, "typo.del:4:26: expected"),
     (["render", "{d}/setup.del"], 1, "setup.del:3:9: unknown setup 'forehed'"),

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO
+from requirements import require_tool
 from smcdel_bridge.backend import get_backend
 from smcdel_bridge.native.explicit import ExplicitModel
 from smcdel_bridge.program import CheckInput, TrueQ, ValidQ
@@ -213,10 +214,9 @@ def test_dot_files_draw_the_engines_relations(path):
             assert set(drawn) == engine
 
 
-@pytest.mark.skipif(dot_tool() is None, reason="Graphviz's `dot` is not installed "
-                    "(Debian: apt-get install graphviz); DOT output is tested without it")
 @pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
 def test_every_dot_file_renders_with_graphviz(path, tmp_path):
+    require_tool("dot")  # DOT output is tested without it elsewhere
     for _, e in explained(path):
         files = write_graphs(e, tmp_path, "svg")
         assert files.note is None

@@ -75,8 +75,10 @@ def test_an_impossible_event_fails_the_file_not_the_run(tmp_path):
     out = tmp_path / "out.jsonl"
     code, _, _ = run_cli("check", str(f), "-o", str(out))
     assert code == 1
-    (record,) = [json.loads(x) for x in out.read_text().splitlines()]
+    *answered, record = [json.loads(x) for x in out.read_text().splitlines()]
     assert f"{f}:14:" in record["error"] and "cannot happen" in record["error"]
+    # what was asked before the impossible event is answered as usual
+    assert answered and all("error" not in r and r["agrees"] for r in answered)
 
 
 CASE = {

@@ -66,15 +66,21 @@ def test_a_lie_makes_a_false_belief_and_a_true_claim_cannot_be_a_lie():
            " hypothesis fooled: B believes that the ball is in the blue\n"
            " hypothesis not_known: B knows that the ball is in the blue\n"
            " hypothesis c: C believes that B believes that the ball is in the blue\n")
-    assert answers(SECRET + lie) == {"fooled": True, "not_known": False, "c": False}
+    seen = SECRET + " A observes location(ball)\n C observes location(ball)\n"
+    assert answers(seen + lie) == {"fooled": True, "not_known": False, "c": False}
     # who knows better is not fooled: B knew the ball was red
     assert answers(HEAD + lie) == {"fooled": False, "not_known": False, "c": False}
     # a truthful message is knowledge: a later lie against it is seen through
-    told = answers(SECRET + " C tells B that the ball is in the red\n" + lie)
+    told = answers(seen + " C tells B that the ball is in the red\n" + lie)
     assert told["fooled"] is False
+    # a liar believes the opposite of what she says: A knows the ball is red
     with pytest.raises(UserError) as info:
         evaluate(parse_story(HEAD + " A lies to B that the ball is in the red\n"))
-    assert info.value.line == 5 and "a lie must be false" in info.value.message
+    assert info.value.line == 5 and "a liar believes the opposite" in info.value.message
+    # ... and one who never saw the ball believes neither
+    with pytest.raises(UserError) as info:
+        evaluate(parse_story(SECRET + lie))
+    assert info.value.line == 5 and "A does not believe that the ball is not in" in info.value.message
 
 
 def test_an_untrue_announcement_names_its_line():

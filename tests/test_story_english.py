@@ -63,6 +63,10 @@ SAMPLE = """story sample
   Bob leaves
   Ann turns card(Ann)
   announce everyone knows that (bonus and the ball is in the box)
+  Ann claims that the ball is in the box
+  Cy claims to Ann that bonus
+  Cy lies that bonus
+  Bob asserts to Cy that bonus
 """
 
 
@@ -71,9 +75,10 @@ def test_each_kind_of_event_has_its_phrasing():
     said = [event_sentence(story, i) for i in range(len(story.events))]
     assert said == [
         "Ann moves the ball to the box, without Bob noticing.",
-        "Ann truthfully tells Bob in private that the bonus round is on; nobody else notices.",
-        "Ann truthfully tells Bob whether Ann's card is red, and Cy sees this happen but cannot hear the answer.",
-        "Ann tells Cy in private that the ball is in the basket, which is a lie; nobody else notices.",
+        "Ann tells Bob in private that the bonus round is on; nobody else notices.",
+        "Ann tells Bob whether Ann's card is red, and Cy sees this happen but cannot hear the answer.",
+        "Ann tells Cy in private that the ball is in the basket, which is a lie: Ann believes "
+        "otherwise; nobody else notices.",
         "Cy secretly peeks at Ann's card; nobody else notices.",
         "Bob looks at the ball, and Ann and Cy see Bob look but not what Bob sees.",
         "Ann shows Ann's card to Bob, and Cy sees this happen but not Ann's card.",
@@ -81,7 +86,12 @@ def test_each_kind_of_event_has_its_phrasing():
         "While Bob is away, Ann turns Ann's card.",
         "Everybody learns from a public announcement that everybody knows that both the bonus "
         "round is on and the ball is in the box.",
+        "While Bob is away, Ann claims that the ball is in the box.",
+        "Cy tells Ann in private that the bonus round is on, as Cy believes; nobody else notices.",
+        "While Bob is away, Cy claims that the bonus round is on, lying: Cy believes otherwise.",
+        "Bob privately asserts to Cy that the bonus round is on; nobody else notices.",
     ]
+    assert not any("truthfully" in x for x in said)
 
 
 def test_the_setup_says_what_the_initial_model_says():

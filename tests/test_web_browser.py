@@ -18,12 +18,7 @@ import pytest
 
 from web_server import REPO, post_json, running_server
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver") or (
-    "/usr/lib/chromium/chromedriver" if Path("/usr/lib/chromium/chromedriver").exists() else None)
-
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="no chromium binary (Debian: apt-get install chromium chromium-driver)")
+from requirements import require_tool
 
 #: the showcase: the story of Sally and Anne (a false belief, private events, a revision)
 SHOWCASE = "sally_anne"
@@ -35,17 +30,17 @@ def browser():
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
-    assert CHROMEDRIVER is not None, "chromium is installed but chromedriver is not " \
-        "(Debian: apt-get install chromium-driver)"
+    chromium = require_tool("chromium", "chromium-browser")
+    chromedriver = require_tool("chromedriver")
     profile = tempfile.mkdtemp(prefix="mindgames-chromium-")
     options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
+    options.binary_location = chromium
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--disable-dev-shm-usage", f"--user-data-dir={profile}",
                  "--window-size=1360,1180"):
         options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
     driver.set_page_load_timeout(30)
     try:
         yield driver

@@ -189,9 +189,12 @@ _NATIVE = None
 _ENGINE = "auto"
 
 
-def _init_native(engine: str) -> None:
+def _init_native(engine: str, timeout: float | None = None) -> None:
     global _NATIVE, _ENGINE
+    from .deadline import set_item_timeout
+
     _ENGINE = engine
+    set_item_timeout(timeout)
     _ANSWERS.clear()  # answers belong to one engine
     from smcdel_bridge.backend import get_backend
 
@@ -207,6 +210,8 @@ def _run_native(program: CheckInput):
 
 def native_chunk(entries: list) -> list[tuple[object, dict]]:
     """Records for a chunk of items (runs in worker processes too)."""
+    from .deadline import ItemTimeout, item_deadline
+
     out = []
     for entry in entries:
         if isinstance(entry, (ItemFailure, AnsweredItem)):
@@ -218,7 +223,14 @@ def native_chunk(entries: list) -> list[tuple[object, dict]]:
                 out.append((entry, record))
                 continue
         plan = plan_item(entry)
-        results = [] if plan.error else [_answers_of(p, text) for p, text in plan.programs]
+        try:
+            with item_deadline():  # check --timeout: this item fails, the rest goes on
+                results = [] if plan.error else [_answers_of(p, t) for p, t in plan.programs]
+        except ItemTimeout as err:
+            record = base_record(entry)
+            record["error"] = f"{where(entry)}: {err}"
+            out.append((entry, record))
+            continue
         out.append((entry, decide(plan, results)))
     return out
 
@@ -263,17 +275,19 @@ def _chunks(entries: Iterable, size: int) -> Iterator[list]:
         yield chunk
 
 
-def evaluate_native(entries: Iterable, *, engine: str = "auto", workers: int = 1):
-    """(item, record) for every entry, with the embedded checker, in order."""
+def evaluate_native(entries: Iterable, *, engine: str = "auto", workers: int = 1,
+                    timeout: float | None = None):
+    """(item, record) for every entry, with the embedded checker, in order; ``timeout``:
+    seconds each item may take (:mod:`.deadline`)."""
     if workers <= 1:  # here, without the worker-pool machinery (start-up time counts)
-        _init_native(engine)
+        _init_native(engine, timeout)
         for chunk in _chunks(entries, CHUNK):
             yield from native_chunk(chunk)
         return
     from smcdel_bridge.official.batch import ordered_map
 
     for chunk in ordered_map(native_chunk, _chunks(entries, CHUNK), workers=workers,
-                             initializer=_init_native, initargs=(engine,)):
+                             initializer=_init_native, initargs=(engine, timeout)):
         yield from chunk
 
 
@@ -324,7 +338,8 @@ def evaluate_official(entries: Iterable, backend) -> Iterator[tuple[object, dict
 def _answer_of(record: dict) -> dict:
     if "error" in record:
         return {"error": record["error"]}
-    out = {"valid": record["valid"], "contradictory": record["contradictory"]}
+    # .get: a story's question has an answer and no valid
+    out = {"valid": record.get("valid"), "contradictory": record.get("contradictory")}
     for key in ("states", "answer"):
         if key in record:
             out[key] = record[key]
@@ -352,12 +367,16 @@ def merge_both(native: dict, official: dict) -> dict:
     return record
 
 
-def evaluate_both(entries: Iterable, backend, *, engine: str = "auto", workers: int = 1):
+def evaluate_both(entries: Iterable, backend, *, engine: str = "auto", workers: int = 1,
+                  timeout: float | None = None):
     """(item, record) with both backends compared, in order (``workers``: processes of
     the embedded checker; the official backend has its own)."""
     left, right = tee(entries)
     for (item, native), (_, official) in zip(
-        evaluate_native(left, engine=engine, workers=workers),
+        evaluate_native(left, engine=engine, workers=workers, timeout=timeout),
         evaluate_official(right, backend),
     ):
+        if isinstance(item, AnsweredItem) and "backends" in native:
+            yield item, native  # already compared (a story item and the reference)
+            continue
         yield item, merge_both(native, official)

@@ -72,11 +72,12 @@ class Progress:
 
         columns = [SpinnerColumn(), TextColumn("checking"), BarColumn(),
                    MofNCompleteColumn() if total else TextColumn("{task.completed} items"),
-                   TextColumn("{task.fields[failed]}"), TimeElapsedColumn()]
+                   TextColumn("{task.fields[failed]}"), TimeElapsedColumn(),
+                   TextColumn("{task.fields[detail]}")]
         # no refresh thread when worker processes are forked meanwhile
         self._bar = Bar(*columns, console=Console(stderr=True), transient=True,
                         auto_refresh=refresh_thread, refresh_per_second=4)
-        self._task = self._bar.add_task("check", total=total, failed="")
+        self._task = self._bar.add_task("check", total=total, failed="", detail="")
         self._manual = not refresh_thread
         self._done = self._failed = 0
 
@@ -94,6 +95,25 @@ class Progress:
         failed = f"{self._failed} wrong or failed" if self._failed else ""
         self._bar.update(self._task, completed=self._done, failed=failed,
                          refresh=self._manual and self._done % 64 == 0)
+
+
+    def story_event(self, story: str, done: int, total: int) -> None:
+        """Where a long story stands (the bar stays on an item while its story runs)."""
+        detail = f"story {story}: event {done}/{total}" if done < total else ""
+        self._bar.update(self._task, detail=detail, refresh=self._manual)
+
+
+def terminal_bar(quiet: bool, stdout_lines: bool, total: int | None = None) -> "Progress | None":
+    """A started progress bar when standard error is a terminal (not with ``quiet``, and not
+    when JSON lines go to the same terminal), following long stories event by event; the
+    caller stops it (``bar.__exit__``)."""
+    if quiet or not sys.stderr.isatty() or (stdout_lines and sys.stdout.isatty()):
+        return None
+    from ..story.engines import set_event_hook
+
+    bar = Progress(total)
+    set_event_hook(bar.story_event)
+    return bar.__enter__()
 
 
 class JsonLines:

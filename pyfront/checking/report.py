@@ -77,6 +77,8 @@ class Summary:
     mismatches: list[str] = field(default_factory=list)
     disagreements: list[tuple[str, str, str, str]] = field(default_factory=list)
     counts: Counter = field(default_factory=Counter)
+    #: items the reference would not answer (their answers depend on belief revision)
+    refusals: list[str] = field(default_factory=list)
 
     def add(self, record: dict, item=None, group: str | None = None) -> None:
         """Count ``record`` in the row of ``group`` (default: its source file)."""
@@ -93,6 +95,10 @@ class Summary:
             row.not_entailment += 1
         else:
             row.answered += 1
+        if record.get("refused"):
+            self.counts["refused"] += 1
+            if len(self.refusals) < SHOWN:
+                self.refusals.append(record["refused"])
         if record.get("contradictory"):
             row.contradictory += 1
         if record.get("agrees") is True:
@@ -129,7 +135,13 @@ class Summary:
             (self.counts["backends"], "answered differently by the two backends")) if n]
         if bad:
             return f"{count(total.items, 'item')}: " + ", ".join(bad)
-        checked = "the 1 item checked" if total.items == 1 else f"all {total.items} items checked"
+        refused = self.counts["refused"]
+        if refused:
+            checked = (f"{total.items - refused} of {total.items} items checked, {refused} "
+                       "refused by the reference")
+        else:
+            checked = ("the 1 item checked" if total.items == 1
+                       else f"all {total.items} items checked")
         return checked + (f", {total.agree} agree with their expected label" if total.agree else "")
 
     def cells(self) -> tuple[list[str], list[list[str]], list[str] | None]:
@@ -188,6 +200,7 @@ class Summary:
         self._list(console, "failed items", self.failures, self.counts["failed"])
         self._list(console, "labels that differ from the expected ones", self.mismatches,
                    self.counts["disagree"])
+        self._list(console, "refused by the reference", self.refusals, self.counts["refused"])
         if self.disagreements:
             report = Table(title="the backends disagree", title_justify="left")
             for col in ("item", "formula", "native", "smcdel"):

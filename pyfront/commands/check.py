@@ -26,9 +26,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="parallel smcdel processes (default: up to 4), or worker "
                              "processes for the embedded checker (default: 1)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
-                        help="seconds an smcdel call may take before it is killed (default 60)")
+                        help="seconds an smcdel call may take before it is killed, and each item "
+                             "on the embedded engines (default 60)")
     parser.add_argument("--smcdel", metavar="PATH",
                         help="the smcdel binary (default: $SMCDEL_BIN, or smcdel on PATH)")
+    parser.add_argument("--smcdel-home", metavar="DIR",
+                        help="the reference's build folder, for stories (default: "
+                             "$MINDGAMES_SMCDEL_HOME)")
     parser.add_argument("--pack-size", type=int, default=100, metavar="N",
                         help="problems packed into one smcdel call (default 100)")
     parser.add_argument("-q", "--quiet", action="store_true",
@@ -39,9 +43,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "and the summary)")
     parser.add_argument("--force", action="store_true",
                         help="replace an existing -o file (default: refuse, or --resume it)")
-    parser.add_argument("--format", choices=("auto", "tomi"), default="auto",
+    parser.add_argument("--format", choices=("auto", "tomi", "hitom"), default="auto",
                         help="auto (by file name; story datasets are recognised by their "
-                             "columns) or tomi: ToMi story files (.txt, with .trace beside)")
+                             "columns), tomi: ToMi story files (.txt, with .trace beside) or "
+                             "hitom: Hi-ToM questions (.jsonl)")
 
 
 def _key(record: dict):
@@ -66,13 +71,20 @@ def run(args: argparse.Namespace) -> int:
             and os.path.getsize(args.output) > 0):
         raise UserError("already exists: give --resume to go on with it, or --force to "
                         "replace it", file=args.output)
+    from ..checking.deadline import set_item_timeout
     from ..story.engines import set_answer_engine
 
     set_answer_engine(args.engine)
+    if args.backend == "native" and args.timeout > 0:  # the embedded engines' items too
+        set_item_timeout(args.timeout)
     if args.format == "tomi":
         from ..tomi.check_run import run as run_tomi
 
         return run_tomi(args)
+    if args.format == "hitom":
+        from ..hitom.check_run import run as run_hitom
+
+        return run_hitom(args)
     from ..generate.stories.recheck import is_story_dataset
 
     stories = [is_story_dataset(p) for p in args.paths]
@@ -123,6 +135,9 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet and sys.stderr.isatty() and not (stdout_lines and sys.stdout.isatty()):
         forks = args.backend != "smcdel" and (args.workers or 1) > 1
         bar = Progress(count_items(args.paths), refresh_thread=not forks)
+        from ..story.engines import set_event_hook
+
+        set_event_hook(bar.story_event)
     results = _evaluate(args, entries, official)
     try:
         if bar is not None:
@@ -183,8 +198,26 @@ def _evaluate(args, entries, official):
     from ..checking import evaluate
 
     if args.backend == "native":
-        return evaluate.evaluate_native(entries, engine=args.engine, workers=args.workers or 1)
+        return evaluate.evaluate_native(entries, engine=args.engine, workers=args.workers or 1,
+                                        timeout=args.timeout)
+    # story items: the reference for event models, never the embedded engine in its place
+    from ..checking.story_reference import StoryReference
+
+    stories = StoryReference(args.backend, getattr(args, "smcdel_home", None), args.timeout)
+    entries = stories.route(entries)
     if args.backend == "smcdel":
-        return evaluate.evaluate_official(entries, official)
-    return evaluate.evaluate_both(entries, official, engine=args.engine,
-                                  workers=args.workers or 1)
+        results = evaluate.evaluate_official(entries, official)
+    else:
+        results = evaluate.evaluate_both(entries, official, engine=args.engine,
+                                         workers=args.workers or 1, timeout=args.timeout)
+    return _closing(results, stories)
+
+
+def _closing(results, stories):
+    try:
+        yield from results
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+        stories.close()

@@ -22,8 +22,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="OUT",
                         help="write the result lines here (as they are computed) "
                              "instead of stdout")
-    parser.add_argument("--backend", default="explicit", metavar="NAME",
-                        help="event-model engine (default: explicit)")
+    parser.add_argument("--backend", default="native", metavar="NAME",
+                        help="native: the embedded engine chosen by --engine (default; or an "
+                             "embedded engine by name: explicit, symbolic); smcdel: the "
+                             "reference library SMCDEL.Explicit.K through its driver; both: "
+                             "each case by the embedded engine and the reference, compared")
+    parser.add_argument("--engine", choices=("auto", "explicit", "symbolic"), default="auto",
+                        help="embedded engine: explicit (worlds listed), symbolic (BDDs) or "
+                             "auto (default: by the size of each case)")
+    parser.add_argument("--smcdel-home", metavar="DIR",
+                        help="the reference's build folder (default: $MINDGAMES_SMCDEL_HOME)")
+    parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
+                        help="seconds the reference may take on one case (default 60)")
     parser.add_argument("--to", choices=("answers", "dsl"), default="answers",
                         help="answers (default), or each case as a DSL story with an explicit "
                              "model and event models, where the story language can say it")
@@ -38,10 +48,17 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import UserError
     from pyfront.data.del_cases import check_cases, read_cases
 
-    if args.backend not in event_backend_names():
-        raise UserError(f"unknown event backend {args.backend!r}; choose one of "
-                        f"{', '.join(event_backend_names())}")
-    backend = get_event_backend(args.backend)
+    # the embedded engine: --engine, unless --backend names one
+    name = args.engine if args.backend in ("native", "both") else args.backend
+    reference = None
+    if args.backend in ("smcdel", "both") and args.to == "answers":
+        from pyfront.data.del_cases import reference_backend
+
+        reference = reference_backend(args.smcdel_home, args.timeout)
+    if name != "smcdel" and name not in event_backend_names():
+        raise UserError(f"unknown event backend {name!r}; choose one of native, "
+                        f"{', '.join(event_backend_names())}, smcdel, both")
+    backend = reference if name == "smcdel" else get_event_backend(name)
     items = read_cases(args.file)
     out = sys.stdout
     if args.output:
@@ -59,8 +76,12 @@ def run(args: argparse.Namespace) -> int:
                 out.close()
     start = time.perf_counter()
     try:
-        summary = check_cases(items, backend, out, sys.stderr)
+        summary = check_cases(items, backend, out, sys.stderr,
+                              reference=reference if args.backend == "both" else None,
+                              engine_name="smcdel" if name == "smcdel" else "engine")
     finally:
+        if reference is not None:
+            reference.close()
         if out is not sys.stdout:
             out.close()
     wall = time.perf_counter() - start

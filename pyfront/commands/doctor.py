@@ -19,7 +19,41 @@ SELF_TEST_ANSWERS = [True, False]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--smcdel", metavar="PATH",
                         help="the smcdel binary to test (default: $SMCDEL_BIN, or smcdel on PATH)")
+    parser.add_argument("--smcdel-home", metavar="DIR",
+                        help="the reference's build folder, whose library answers event models "
+                             "(default: $MINDGAMES_SMCDEL_HOME)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+
+
+def _library_entry(home: str | None) -> dict:
+    """The reference library (SMCDEL.Explicit.K through the driver): found, compiled,
+    and answering a two-world model (bob sees p, alice does not) as it should."""
+    from smcdel_bridge.dynamic.kripke import KripkeModel
+    from smcdel_bridge.errors import SmcdelError
+    from smcdel_bridge.language import K, Prp
+    from smcdel_bridge.official.kripke_reference import KripkeReference, reference_status
+
+    entry = {"name": "smcdel-library", "available": False, "version": None,
+             "self_test": None, "remark": None}
+    ok, text = reference_status(home)
+    if not ok:
+        entry["remark"] = text
+        return entry
+    entry["available"], entry["version"] = True, text
+    model = KripkeModel(("alice", "bob"), ("w0", "w1"), {"w0": {1}},
+                        {"alice": {"w0": {"w0", "w1"}, "w1": {"w0", "w1"}},
+                         "bob": {"w0": {"w0"}, "w1": {"w1"}}}, ("w0",))
+    backend = KripkeReference(home, timeout=60.0)
+    try:
+        got = backend.run(model, (), (K("bob", Prp(1)), K("alice", Prp(1)))).answers
+        entry["self_test"] = "ok" if got == ((True, False), (False, False)) else \
+            f"failed: answered {got}"
+        entry["version"] = reference_status(home)[1]
+    except SmcdelError as err:
+        entry["self_test"] = f"failed: {err}"
+    finally:
+        backend.close()
+    return entry
 
 
 def _self_test(backend) -> str:
@@ -76,11 +110,16 @@ def run(args: argparse.Namespace) -> int:
     from pyfront import __version__
 
     entries = inspect(args.smcdel)
+    entries.append(_library_entry(args.smcdel_home))
     failed = [e for e in entries
               if (e["self_test"] or "ok") != "ok" or (e["name"] == "native" and not e["available"])]
     smcdel = next(e for e in entries if e["name"] == "smcdel")
-    # the official checker is optional, unless the binary to test was named
+    # the official checker is optional, unless the binary (or library) to test was named
     missing = args.smcdel is not None and not smcdel["available"] and smcdel not in failed
+    library = entries[-1]
+    if args.smcdel_home is not None and not library["available"]:
+        print(f"mindgames: {library['remark']}", file=sys.stderr)
+        return 1
     if args.json:
         print(json.dumps({"mindgames": __version__, "python": platform.python_version(),
                           "backends": entries}, indent=2))
@@ -119,4 +158,9 @@ def _table(entries: list[dict], *, optional_note: bool) -> None:
     if optional_note:
         console.print("The official checker is optional: without it, --backend smcdel and "
                       "--backend both are unavailable (see docs/smcdel-binary.md).",
+                      highlight=False)
+    if not entries[-1]["available"]:
+        console.print("The reference library answers event models and stories "
+                      "(del/check --backend smcdel|both); build it with "
+                      "../shared/smcdel-src/build.sh and set MINDGAMES_SMCDEL_HOME.",
                       highlight=False)

@@ -19,6 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "`dot` is installed")
     parser.add_argument("--graph-format", choices=("svg", "png"), default="svg",
                         help="picture format for --graph (default: svg)")
+    parser.add_argument("--engine", choices=("auto", "explicit", "symbolic"), default="auto",
+                        help="stories: explicit (worlds listed, reasons, pictures), symbolic "
+                             "(answers only, for large stories) or auto (default: by size)")
     parser.add_argument("--actual", metavar="STATE",
                         help="the actual state, highlighted in pictures and evaluated in "
                              "the text: a row of 0/1 in column order (e.g. 110) or the true "
@@ -35,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from ..explain.build import StateError
     from ..explain.model import Explanation
     from ..explain.story import explain_story, write_stories
+    from ..explain.story_symbolic import explain_engine, explain_story_symbolic
     from pyfront.data.loading import load_document
     from ..story.model import Story
 
@@ -63,13 +67,23 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--actual is for problems; a story states its facts with 'actually'",
                         file=args.file, line=stories[0].line)
     told = []
-    for s in stories:  # an event that cannot happen fails before any output
+    stopped = []
+    for s in stories:  # an event that cannot happen ends that story's explanation
         try:
-            told.append(explain_story(s))
-        except UserError as err:
+            if explain_engine(s, args.engine) == "symbolic":
+                told.append(explain_story_symbolic(s))
+            else:
+                told.append(explain_story(s))
+        except UserError as err:  # (the symbolic explanation stops without the steps)
             if err.file is None:  # the story engine names the line; the file is ours to add
                 err.file = args.file
-            raise
+            stopped.append(err)
+            continue
+        if getattr(told[-1], "reason", None) is not None:
+            err = told[-1].reason
+            if err.file is None:
+                err.file = args.file
+            stopped.append(err)
 
     puzzles = [p for p in problems if p.has_values]
     problems = [p for p in problems if not p.has_values]
@@ -144,6 +158,10 @@ def run(args: argparse.Namespace) -> int:
 
     disagreements = [v for p in explained for v in p.verdicts if v.agrees is False]
     differing = len(disagreements) + sum(s.disagreements for s in told)
+    for err in stopped:
+        print(f"mindgames: {err}", file=sys.stderr)
+    if stopped:
+        return 1
     if differing:
         print(f"mindgames: {differing} hypothesis answer(s) differ from the expected "
               "answer", file=sys.stderr)

@@ -55,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "QA and NLI forms (see docs/tomi.md)")
     parser.add_argument("--actions", default=None, metavar="LIST",
                         help="stories: the actions drawn, from enter,exit,move,tell,"
-                             "tell_private,peek,lie,noise (default: all)")
+                             "tell_private,claim,peek,lie,noise (default: all)")
     parser.add_argument("--events", default="3-8", metavar="RANGE",
                         help="stories: events after the opening (default 3-8)")
     parser.add_argument("--order", "--hypothesis-order", dest="order", default=None,
@@ -112,7 +112,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"1 up to {AUTO_ROWS_PER_WORKER:,} rows, then one more per "
                              f"{AUTO_ROWS_PER_WORKER:,} rows, at most one per CPU)")
     parser.add_argument("--engine", choices=("auto", "explicit", "symbolic"), default="auto",
-                        help="native engine (default auto: explicit for small vocabularies)")
+                        help="native engine (default auto: explicit for small vocabularies; "
+                             "for stories, explicit for small stories)")
     parser.add_argument("--quiet", action="store_true", help="print no summary")
     parser.add_argument("--force", action="store_true",
                         help="replace the dataset files already in DIR (default: refuse)")

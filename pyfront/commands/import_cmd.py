@@ -11,9 +11,10 @@ HELP = ("turn the rows of a MindGames dataset into DSL files, one per row (or To
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("dataset", metavar="DATASET", help="a .csv or .jsonl file with smcdel_problem, setup, names")
     parser.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the .del files")
-    parser.add_argument("--format", choices=("mindgames", "tomi"), default="mindgames",
-                        help="mindgames (dataset rows, default) or tomi: a ToMi story file "
-                             "(.txt), one story DSL file per story")
+    parser.add_argument("--format", choices=("mindgames", "tomi", "hitom"), default="mindgames",
+                        help="mindgames (dataset rows, default), tomi: a ToMi story file "
+                             "(.txt), one story DSL file per story, or hitom: Hi-ToM "
+                             "questions (.jsonl), one story DSL file per question")
     parser.add_argument("--force", action="store_true",
                         help="write into a DIR that already holds files (the files an earlier "
                              "import wrote there, row*.del or story*.del, are replaced)")
@@ -31,6 +32,10 @@ def run(args: argparse.Namespace) -> int:
         from ..tomi.import_run import run as run_tomi
 
         return run_tomi(args)
+    if args.format == "hitom":
+        from ..hitom.import_run import run as run_hitom
+
+        return run_hitom(args)
     from pyfront.data.folders import prepare_output
     from pyfront.data.rows import require_columns, require_dataset
 

@@ -144,18 +144,29 @@ class Summary:
     disagreements: int = 0
     unchecked: int = 0
     engine_seconds: float = 0.0
+    #: with two backends: cases they answered differently, and the reference's time
+    backend_disagreements: int = 0
+    reference_seconds: float | None = None
+    engine_name: str = "engine"
 
     @property
     def ok(self) -> bool:
-        return not self.errors and not self.disagreements
+        return not self.errors and not self.disagreements and not self.backend_disagreements
 
     def text(self, wall: float) -> str:
         from pyfront.words import count
 
+        both = times = ""
+        if self.reference_seconds is not None:
+            both = f", {self.backend_disagreements} answered differently by the two backends"
+            ratio = (f" = {self.reference_seconds / self.engine_seconds:.1f} x engine"
+                     if self.engine_seconds > 0 else "")
+            times = f", reference {self.reference_seconds:.3f} s{ratio}"
         return (f"{count(self.cases, 'case')}, {count(self.answers, 'answer')}: "
                 f"{self.cases - self.errors - self.disagreements - self.unchecked} agree, "
                 f"{self.disagreements} disagree, {self.unchecked} without recorded answers, "
-                f"{count(self.errors, 'error')} (engine {self.engine_seconds:.3f} s, wall {wall:.3f} s)")
+                f"{count(self.errors, 'error')}{both} ({self.engine_name} "
+                f"{self.engine_seconds:.3f} s{times}, wall {wall:.3f} s)")
 
 
 def _agrees(case, answers) -> tuple[bool | None, list[str]]:
@@ -171,9 +182,44 @@ def _agrees(case, answers) -> tuple[bool | None, list[str]]:
     return not wrong, wrong
 
 
-def check_one(item: Item, backend, summary: Summary) -> tuple[dict, str | None]:
+def _timed(backend, case, summary: Summary, reference: bool = False):
+    start = time.perf_counter()
+    try:
+        return backend.run(case.model, case.actions, [q.formula for q in case.queries])
+    finally:
+        spent = time.perf_counter() - start
+        if reference:
+            summary.reference_seconds = (summary.reference_seconds or 0.0) + spent
+        else:
+            summary.engine_seconds += spent
+
+
+def _compare(case, mine, reference, summary: Summary) -> tuple[dict, str | None]:
+    """The two backends' answers side by side (``reference``: answers or an error text)."""
+    if isinstance(reference, str):
+        return {"backends_agree": None, "reference_error": reference}, reference
+    same = mine.answers == reference.answers and mine.final_worlds == reference.final_worlds
+    extra: dict = {"backends_agree": same}
+    if not same:
+        summary.backend_disagreements += 1
+        extra["backends"] = {
+            name: {"answers": [{"at_actual": a, "valid": v} for a, v in r.answers],
+                   "final_worlds": r.final_worlds}
+            for name, r in (("native", mine), ("smcdel", reference))}
+        return extra, f"{case.id}: the backends disagree"
+    return extra, None
+
+
+def _error_text(err: Exception) -> str:
+    return str(err) if isinstance(err, SmcdelError) else (
+        f"internal error: {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}")
+
+
+def check_one(item: Item, backend, summary: Summary,
+              reference=None) -> tuple[dict, str | None]:
     """The result line of one case (``{"id", "answers", "agrees"}`` or ``{"id", "error"}``)
-    and the one-line report of what went wrong, if anything."""
+    and the one-line report of what went wrong, if anything.  With a ``reference``
+    backend the case is answered by both and compared (``backends_agree``)."""
     from smcdel_bridge.dynamic.jsonio import case_from_json
 
     cid = item.obj.get("id") if isinstance(item.obj, dict) else None
@@ -182,12 +228,7 @@ def check_one(item: Item, backend, summary: Summary) -> tuple[dict, str | None]:
 
     def answer():
         case = case_from_json(item.obj)
-        start = time.perf_counter()
-        try:
-            return case, backend.run(case.model, case.actions,
-                                     [q.formula for q in case.queries])
-        finally:
-            summary.engine_seconds += time.perf_counter() - start
+        return case, _timed(backend, case, summary)
 
     try:
         try:
@@ -195,25 +236,61 @@ def check_one(item: Item, backend, summary: Summary) -> tuple[dict, str | None]:
         except RecursionError:  # a formula nested thousands of levels deep
             case, result = call_deep(answer)
     except Exception as err:  # noqa: BLE001 - one bad case must not stop the batch
-        text = str(err) if isinstance(err, SmcdelError) else (
-            f"internal error: {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}")
         label = f"{cid}: " if cid else ""
-        message = f"{item.where}: {label}{text}"
+        message = f"{item.where}: {label}{_error_text(err)}"
+        if reference is not None:  # the reference's word on a case ours refuses
+            try:
+                _timed(reference, case_from_json(item.obj), summary, reference=True)
+            except Exception as ref_err:  # noqa: BLE001
+                message += f" (smcdel: {_error_text(ref_err)})"
+            else:
+                summary.backend_disagreements += 1
+                message += " (smcdel answers it)"
         return {"id": cid, "error": message}, message
     agrees, wrong = _agrees(case, result.answers)
     out = {"id": case.id,
            "answers": [{"at_actual": a, "valid": v} for a, v in result.answers],
            "agrees": agrees}
     problem = f"{item.where}: {case.id}: disagrees: " + "; ".join(wrong) if wrong else None
+    if reference is not None:
+        try:
+            ref = _timed(reference, case, summary, reference=True)
+        except Exception as err:  # noqa: BLE001 - the reference failing on one case
+            ref = f"{item.where}: {case.id}: smcdel: {_error_text(err)}"
+            summary.errors += 1
+        extra, note = _compare(case, result, ref, summary)
+        out.update(extra)
+        if note and not problem:
+            problem = note if note.startswith(item.where) else f"{item.where}: {note}"
     return out, problem
 
 
-def check_cases(items, backend, out: IO[str], err: IO[str]) -> Summary:
+def reference_backend(home: str | None, timeout: float):
+    """The reference backend for event models, its driver compiled now: a missing library
+    or a failed compilation is one line (UserError) before any case runs."""
+    from smcdel_bridge.errors import BackendError
+    from smcdel_bridge.official.kripke_reference import KripkeReference
+
+    if not timeout > 0:
+        raise UserError("--timeout must be positive")
+    backend = KripkeReference(home, timeout=timeout)
+    try:
+        backend.process
+    except BackendError as err:
+        raise UserError(f"no reference backend for event models: {err}") from None
+    return backend
+
+
+def check_cases(items, backend, out: IO[str], err: IO[str], reference=None,
+                engine_name: str = "engine") -> Summary:
     """Answer every item, writing each result line to ``out`` (flushed) and each problem
-    to ``err`` as one line; returns the counts."""
-    summary = Summary()
+    to ``err`` as one line; returns the counts.  With ``reference`` every case is also
+    answered by it and the two compared."""
+    summary = Summary(engine_name=engine_name)
+    if reference is not None:
+        summary.reference_seconds = 0.0
     for item in items:
-        row, problem = check_one(item, backend, summary)
+        row, problem = check_one(item, backend, summary, reference)
         summary.cases += 1
         if "error" in row:
             summary.errors += 1

@@ -94,7 +94,7 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
     items: list[CheckItem | AnsweredItem] = []
     for pb in load_document(path):
         if not isinstance(pb, Problem):  # a story
-            for record in story_records(pb, source, len(items)):
+            for record in timed_story_records(pb, source, len(items)):
                 items.append(AnsweredItem(source, record["row"], record, record["name"],
                                           record.get("line"), record["expected"]))
             continue
@@ -128,21 +128,34 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
     return items
 
 
+def timed_story_records(story, source: str, first_row: int = 0) -> list[dict]:
+    """:func:`story_records` within ``check --timeout``: a story past it is one failed
+    record (its name and line), and the file's other problems and stories go on."""
+    from pyfront.checking.deadline import ItemTimeout, item_deadline
+
+    try:
+        with item_deadline():
+            return story_records(story, source, first_row)
+    except ItemTimeout as err:
+        return [{"source": source, "row": first_row, "valid": None, "label": None,
+                 "contradictory": None, "expected": None, "agrees": None,
+                 "name": story.name, "line": story.line,
+                 "error": f"{source}:{story.line}: story {story.name}: {err}"}]
+
+
 def story_records(story, source: str, first_row: int = 0) -> list[dict]:
     """The check records of a story's hypotheses and questions, in the order written.
 
     A hypothesis has ``valid`` (true at the actual situation), ``label``
     (``entailment``/``not_entailment``) and ``expected`` as for problems; a question has
     ``answer`` (the values the nested belief allows), ``label`` and ``expected`` as those
-    values joined by ``", "``.  An event that cannot happen is a UserError naming its line.
+    values joined by ``", "``.  An event that cannot happen ends the story there: the
+    hypotheses and questions before it are answered, and one more record carries its
+    one-line ``error`` (``FILE:LINE: …``).
     """
-    from pyfront.story.compile import evaluate
+    from pyfront.story.compile import evaluate_partial
 
-    try:
-        results = evaluate(story)
-    except UserError as err:
-        err.file = source
-        raise
+    results, failure = evaluate_partial(story)
     out = []
     for k, r in enumerate(results):
         record: dict[str, Any] = {"source": source, "row": first_row + k}
@@ -161,6 +174,11 @@ def story_records(story, source: str, first_row: int = 0) -> list[dict]:
         record["name"] = f"{story.name}/{r.name}"
         record["line"] = r.line
         out.append(record)
+    if failure is not None:
+        failure.file = source
+        out.append({"source": source, "row": first_row + len(results), "valid": None,
+                    "label": None, "contradictory": None, "expected": None, "agrees": None,
+                    "name": f"{story.name}/event", "line": failure.line, "error": str(failure)})
     return out
 
 

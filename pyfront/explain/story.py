@@ -12,7 +12,6 @@ text.  The tests check every edge of the pictures against the engine's relations
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from smcdel_bridge.dynamic.semantics import truth_set
@@ -27,147 +26,10 @@ if TYPE_CHECKING:
 #: how deep a reason tree goes before it stops explaining sub-formulas
 REASON_DEPTH = 4
 
+from .story_steps import (  # noqa: E402,F401  (the explanation's parts, re-exported)
+    Belief, EventNode, EventPicture, QueryAnswer, Reason, Step, StoryExplanation, World,
+)
 
-@dataclass(frozen=True)
-class World:
-    """One world of the model at a step."""
-
-    #: the engine's name of the world
-    name: str
-    #: ``w1``, ``w2`` … in the engine's order
-    short: str
-    #: ``marble: box`` per variable, for pictures
-    label: str
-    #: the facts of the world in English ("the marble is in the box")
-    facts: tuple[str, ...]
-    actual: bool
-
-
-@dataclass(frozen=True)
-class Belief:
-    """What one agent believes at one actual world, in English."""
-
-    agent: str
-    world: str
-    sentences: tuple[str, ...]
-    #: the worlds (short names) the agent believes possible there
-    believed: tuple[str, ...]
-    #: no world believed possible: the agent's beliefs are inconsistent
-    inconsistent: bool = False
-
-
-@dataclass(frozen=True)
-class EventNode:
-    """One event of an event model."""
-
-    name: str
-    pre: str
-    post: tuple[str, ...]
-    actual: bool
-
-
-@dataclass(frozen=True)
-class EventPicture:
-    """An event model: events with pre- and postconditions, and for each agent the events it
-    believes happen at each event (``arrows``) and the events it cannot tell apart
-    (``cells``)."""
-
-    label: str
-    events: tuple[EventNode, ...]
-    arrows: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...]
-    cells: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
-
-
-@dataclass(frozen=True)
-class Reason:
-    """Why ``clause`` has truth value ``value`` at ``world``; ``kind`` names the rule, the
-    ``story_reasons.j2`` template holds one sentence per kind."""
-
-    kind: str
-    clause: str
-    world: str
-    value: bool
-    agent: str | None = None
-    attitude: str | None = None
-    #: worlds the rule points at (short names)
-    worlds: tuple[str, ...] = ()
-    #: a world where the body fails / holds (short name)
-    witness: str | None = None
-    children: tuple["Reason", ...] = ()
-    #: the formula and the engine's name of the world (for checking every claim)
-    form: Form | None = field(default=None, compare=False, repr=False)
-    world_name: str | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class QueryAnswer:
-    """A hypothesis or question at its step, answered and explained."""
-
-    name: str
-    kind: str  # "hypothesis" or "question"
-    english: str
-    formula: str | None
-    answer: str
-    expected: str | None
-    agrees: bool | None
-    #: hypothesis: why, at each actual world (or at the counterexample)
-    reasons: tuple[Reason, ...] = ()
-    counterexample: str | None = None
-    #: question: the sentence of the answer, and the worlds each agent of the chain reaches
-    answer_english: str | None = None
-    chain: tuple[tuple[str, tuple[str, ...]], ...] = ()
-
-
-@dataclass(frozen=True)
-class Step:
-    """The model after ``number`` events."""
-
-    number: int
-    english: str | None
-    label: str | None
-    event: EventPicture | None
-    worlds: tuple[World, ...]
-    #: agent -> world -> believed worlds (engine names), in agent and world order
-    belief: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...]
-    #: agent -> knowledge cells (engine names)
-    knowledge: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
-    beliefs: tuple[Belief, ...]
-    #: agents whose beliefs this event contradicted, and who revised them
-    revised: tuple[str, ...] = ()
-    #: agents whose beliefs the plain (Kripke, KD45) product update of the previous model
-    #: with this event would have left inconsistent: no world believed possible
-    kripke_inconsistent: tuple[str, ...] = ()
-    queries: tuple[QueryAnswer, ...] = ()
-
-    @property
-    def short(self) -> dict[str, str]:
-        return {w.name: w.short for w in self.worlds}
-
-    @property
-    def belief_short(self) -> tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...]:
-        """:attr:`belief` with the short world names."""
-        short = self.short
-        return tuple((a, tuple((short[w], tuple(short[v] for v in vs)) for w, vs in rows))
-                     for a, rows in self.belief)
-
-    @property
-    def inconsistent(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(b.agent for b in self.beliefs if b.inconsistent))
-
-
-@dataclass(frozen=True)
-class StoryExplanation:
-    name: str
-    agents: tuple[str, ...]
-    setup: str
-    steps: tuple[Step, ...] = field(default=())
-
-    @property
-    def disagreements(self) -> int:
-        return sum(1 for s in self.steps for q in s.queries if q.agrees is False)
-
-
-# --- building -----------------------------------------------------------------------------
 
 class _Explainer:
     def __init__(self, story: "Story", compiled: "CompiledStory"):
@@ -442,14 +304,24 @@ class _Explainer:
     def _kripke_inconsistent(self, before: "StoryState", pa: "PlausibleAction") -> tuple[str, ...]:
         """The agents the plain product update (belief model x belief action model) leaves
         believing no world possible at an actual world."""
-        from smcdel_bridge.dynamic import InexecutableAction, product_update
+        from smcdel_bridge.dynamic import ActionModel, InexecutableAction, product_update
 
+        from ..story.model import belief_id, knowledge_id
+
+        # preconditions may speak of knowledge (a speaker knows what she says): the
+        # product keeps the knowledge relations (cells) beside the belief arrows
+        m = pa.model
+        relations = {}
+        for a in self.story.agents:
+            relations[belief_id(a)] = dict(pa.arrows[a])
+            relations[knowledge_id(a)] = {e: tuple(c) for c in m.cells[knowledge_id(a)] for e in c}
+        action = ActionModel(tuple(relations), m.events, relations, m.actual, m.label)
         try:
-            after = product_update(before.belief_model(), pa.belief_action())
+            after = product_update(before.model, action)
         except InexecutableAction:
             return ()
         return tuple(a for a in self.story.agents
-                     if any(not after.successors(a, w) for w in after.actual))
+                     if any(not after.successors(belief_id(a), w) for w in after.actual))
 
 
 def _stamp(r: Reason, f: Form, world: str) -> Reason:
@@ -459,15 +331,20 @@ def _stamp(r: Reason, f: Form, world: str) -> Reason:
 
 
 def explain_story(story: "Story") -> StoryExplanation:
-    """Everything ``mindgames explain`` shows about one story (UserError, naming the line,
-    when an event cannot happen)."""
+    """Everything ``mindgames explain`` shows about one story: every step up to the first
+    event that cannot happen, then that event and why (``stopped``, ``reason``)."""
     from ..story.compile import compile_story
-    from ..verbalize.story import setup_text
+    from ..verbalize.story import event_sentence, setup_text
 
     compiled = compile_story(story)
     ex = _Explainer(story, compiled)
-    steps = tuple(ex.step(k, state) for k, state in enumerate(compiled.states))
-    return StoryExplanation(story.name, tuple(story.agents), setup_text(story, ex.words), steps)
+    states, failure = compiled.run()
+    steps = tuple(ex.step(k, state) for k, state in enumerate(states))
+    stopped = None
+    if failure is not None:
+        stopped = f"Event {len(states)}: {event_sentence(story, len(states) - 1, ex.words)}"
+    return StoryExplanation(story.name, tuple(story.agents), setup_text(story, ex.words), steps,
+                            stopped, failure)
 
 
 def render_stories(stories: "list[StoryExplanation]", fmt: str = "text") -> str:

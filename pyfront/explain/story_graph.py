@@ -99,7 +99,7 @@ def write_story_graphs(story: StoryExplanation, directory: Path, fmt: str = "svg
     base = slug(story.name)
     dots, skipped = [], []
     for step in story.steps:
-        if len(step.worlds) > MAX_PICTURE_STATES:
+        if step.size is not None or len(step.worlds) > MAX_PICTURE_STATES:
             skipped.append(str(step.number))
         else:
             path = directory / f"{base}-step{step.number}.dot"
@@ -112,7 +112,7 @@ def write_story_graphs(story: StoryExplanation, directory: Path, fmt: str = "svg
     notes = []
     if skipped:
         notes.append(f"{story.name}: step(s) {', '.join(skipped)} not drawn: more than "
-                     f"{MAX_PICTURE_STATES} worlds")
+                     f"{MAX_PICTURE_STATES} worlds, or kept as BDDs")
     if not render or not dots:
         return GraphFiles(tuple(dots), (), "; ".join(notes) or None)
     tool = dot_tool()

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from smcdel_bridge.dynamic import Event, InexecutableAction, KripkeModel
+from smcdel_bridge.dynamic import speech
 from smcdel_bridge.dynamic.belief.events import (
     NOTHING, PlausibleAction, build_action, doubled as _doubled, observed as _observed,
 )
@@ -54,23 +55,25 @@ from smcdel_bridge.language import BOT, TOP, Conj, Disj, Form, Neg, Prp
 
 from ..errors import UserError
 from . import model as M
-from .engines import chosen_engine, set_answer_engine
+from .engines import chosen_engine, event_done, set_answer_engine
 from .model import Story, belief_id, knowledge_id
+from .initial import explicit_initial as _explicit_initial
+from .preconditions import cannot_happen, minds_for  # noqa: F401  (minds_for: re-exported)
 
 #: the explicit engine's state (kept under the name the story layer has always used)
 StoryState = BeliefState
 
 __all__ = ["NOTHING", "CompiledStory", "answer_engine", "engine_name", "set_answer_engine", "PlausibleAction", "QueryResult", "Revision",
            "StoryState", "answer_where", "compile_story", "evaluate", "event_action",
-           "initial_state", "update"]
+           "evaluate_partial", "initial_state", "update"]
 
 
 # --- which engine -----------------------------------------------------------------------------
 
 #: ``auto`` takes the explicit engine while the start has at most this many worlds and the
 #: story at most :data:`AUTO_EVENTS` events, the symbolic one beyond
-AUTO_WORLDS = 64
-AUTO_EVENTS = 40
+AUTO_WORLDS = 16
+AUTO_EVENTS = 8
 
 
 def start_size(story: Story) -> int:
@@ -146,32 +149,39 @@ class CompiledStory:
     def states(self) -> list:
         """The state before the first event and after each event (``len(events) + 1``);
         UserError (naming the line) when an event cannot happen."""
+        states, failure = self.run()
+        if failure is not None:
+            raise failure
+        return states
+
+    def run(self) -> tuple[list, UserError | None]:
+        """The states as far as the story can go (the start, then one per event that can
+        happen), and why it stops there (None: every event happens)."""
         if self._states is None:
-            states = [self.start]
+            states, failure = [self.start], None
             for i, pa in enumerate(self.actions):
                 try:
                     states.append(self.engine.update(states[-1], pa, i + 1))
                 except InexecutableAction:
-                    raise UserError(_cannot_happen(self.story.events[i], pa), line=pa.line) from None
-            self._states = states
-        return self._states
+                    failure = UserError(cannot_happen(self.story, i, pa), line=pa.line)
+                    break
+                event_done(self.story.name, i + 1, len(self.actions))
+            self._states, self._failure = states, failure
+        return self._states, self._failure
+
+    _failure: UserError | None = field(default=None, repr=False)
 
 
-def _cannot_happen(ev, pa: PlausibleAction) -> str:
-    if isinstance(ev, M.Lie):
-        return f"'{pa.label}' cannot happen here: a lie must be false, and this is true"
-    if isinstance(ev, M.EventModel):
-        return f"'{pa.label}' cannot happen here: the precondition of its actual event is false"
-    return f"'{pa.label}' cannot happen here: what is said must be true, and it is false"
-
-
-def compile_story(story: Story, engine: str | BeliefEngine = "explicit") -> CompiledStory:
+def compile_story(story: Story, engine: str | BeliefEngine = "explicit",
+                  minds: Sequence[str] | None = None) -> CompiledStory:
     """The initial state, one plausibility action model per event, the hypotheses;
-    ``engine``: a belief engine or its name (``explicit``, ``symbolic``)."""
+    ``engine``: a belief engine or its name (``explicit``, ``symbolic``); ``minds``: the
+    agents whose knowledge and beliefs are modelled (default: all; :func:`minds_for`)."""
     if isinstance(engine, str):
         engine = get_belief_engine(engine)
-    start = initial_state(story, engine)
-    actions = [event_action(story, i) for i in range(len(story.events))]
+    minds = tuple(a for a in story.agents if minds is None or a in minds)
+    start = initial_state(story, engine, minds)
+    actions = [event_action(story, i, minds) for i in range(len(story.events))]
     return CompiledStory(story, start, actions, [h.formula for h in story.hypotheses], engine)
 
 
@@ -184,7 +194,7 @@ def exactly_one(atoms: Sequence[int]) -> Form:
     return Conj((at_least, at_most))
 
 
-def situation(story: Story) -> Situation:
+def situation(story: Story, minds: Sequence[str] | None = None) -> Situation:
     """The story's start for a belief engine: its variables, what is common knowledge,
     what is actually true and who observes which variables."""
     variables = tuple(
@@ -192,17 +202,20 @@ def situation(story: Story) -> Situation:
                       (story.atom(v.name),) if v.boolean
                       else tuple(story.atom(v.name, x) for x in v.values), v.boolean)
         for v in story.variables)
-    return Situation(agent_ids(story.agents), variables, tuple(story.common),
-                     tuple(story.actually), dict(story.observes))
+    minds = story.agents if minds is None else minds
+    return Situation(agent_ids(minds), variables, tuple(story.common),
+                     tuple(story.actually), {a: v for a, v in story.observes if a in minds})
 
 
-def initial_state(story: Story, engine: BeliefEngine | None = None):
+def initial_state(story: Story, engine: BeliefEngine | None = None,
+                  minds: Sequence[str] | None = None):
     """The state before the first event (the explicit engine's unless ``engine``)."""
     engine = engine or get_belief_engine("explicit")
+    minds = tuple(story.agents if minds is None else minds)
     if story.initial is not None:
-        return engine.from_model(_explicit_initial(story), agent_ids(story.agents))
+        return engine.from_model(_explicit_initial(story, minds), agent_ids(minds))
     try:
-        return engine.initial(situation(story))
+        return engine.initial(situation(story, minds))
     except ContradictoryStart as e:
         msg = ("what is common knowledge at the start is contradictory" if e.which == "common"
                else "the facts at the start contradict each other or what is common knowledge")
@@ -212,38 +225,6 @@ def initial_state(story: Story, engine: BeliefEngine | None = None):
 def update(state, pa: PlausibleAction, step: int, engine: BeliefEngine | None = None):
     """The state after ``pa`` (the explicit engine's unless ``engine``)."""
     return (engine or get_belief_engine("explicit")).update(state, pa, step)
-
-
-def _explicit_initial(story: Story) -> PlausibilityModel:
-    """The listed worlds; an agent's cells and ranks are the soft reading of what it
-    considers possible (unlisted: it tells every world apart)."""
-    init = story.initial
-    names = [w for w, _ in init.worlds]
-    vals = {w: frozenset(_fact_atoms(story, facts)) for w, facts in init.worlds}
-    considers = dict(init.considers)
-    dc, dr = {}, {}
-    for a in story.agents:
-        rel = ({w: tuple(s) for w, s in considers[a]} if a in considers
-               else {w: (w,) for w in names})
-        cells, ranks = soft_cells(names, rel)
-        dc[belief_id(a)] = dc[knowledge_id(a)] = tuple(cells)
-        dr[belief_id(a)] = ranks
-        dr[knowledge_id(a)] = dict.fromkeys(names, 0)
-    vocab = tuple(range(1, len(story.atom_table()) + 1))
-    return PlausibilityModel(doubled(story.agents), tuple(names), vals, dc, dr,
-                             tuple(init.actual), vocab)
-
-
-def _fact_atoms(story: Story, facts) -> set[int]:
-    out = set()
-    for var, value in facts:
-        v = story.variable(var)
-        if v.boolean:
-            if value == "true":
-                out.add(story.atom(var))
-        else:
-            out.add(story.atom(var, value))
-    return out
 
 
 def _assign(story: Story, variable: str, value: str) -> dict[int, Form]:
@@ -258,12 +239,14 @@ def _value_events(story: Story, variable: str, prefix: str) -> list[Event]:
     return [Event(f"{prefix}_{x}", story.value_form(variable, x), {}) for x in v.values]
 
 
-def event_action(story: Story, index: int) -> PlausibleAction:
-    """The plausibility action model of story event ``index``."""
+def event_action(story: Story, index: int, minds: Sequence[str] | None = None
+                 ) -> PlausibleAction:
+    """The plausibility action model of story event ``index`` (over the agents of
+    ``minds``, default all)."""
     from .dsl_print import event_text
 
     ev = story.events[index]
-    agents = story.agents
+    agents = list(story.agents if minds is None else minds)
     label = ev.label if isinstance(ev, M.EventModel) else event_text(story, ev)
     obs = story.observers(index)
     line = ev.line
@@ -284,25 +267,16 @@ def event_action(story: Story, index: int) -> PlausibleAction:
         return observed(label, agents, [Event("turned", TOP, post)], ["turned"], obs, line=line)
     if isinstance(ev, M.Announce):
         return observed(label, agents, [Event("said", ev.formula, {})], ["said"], agents, line=line)
+    ids = agent_ids(agents)
     if isinstance(ev, (M.Tell, M.TellPrivate)):
-        return observed(label, agents, [Event("said", ev.formula, {})], ["said"], obs, line=line)
+        return speech.knowledge_announcement(label, ids, ev.agent, ev.formula, obs, line)
     if isinstance(ev, M.TellSemiPrivate):
-        yes, no = Event("said_yes", ev.formula, {}), Event("said_no", Neg(ev.formula), {})
-        told = {ev.agent, *ev.listeners}
-        split = {a: [["said_yes"], ["said_no"]] for a in told}
-        return observed(label, agents, [yes, no], ["said_yes", "said_no"], obs, split, line)
-    if isinstance(ev, M.Lie):
-        lied, honest = Event("lied", Neg(ev.formula), {}), Event("honest", ev.formula, {})
-        events = [lied, honest, Event(NOTHING, TOP, {})]
-        views = {}
-        for a in agents:
-            if a == ev.agent:
-                views[a] = [{"lied": 0}, {"honest": 0}, {NOTHING: 0}]
-            elif a in ev.listeners:
-                views[a] = [{"honest": 0, "lied": 1}, {NOTHING: 0}]
-            else:
-                views[a] = [{NOTHING: 0, "honest": 1, "lied": 1}]
-        return _build(label, agents, events, ["lied"], views, line)
+        return speech.knowledge_whether(label, ids, ev.agent, ev.formula, ev.listeners, obs, line)
+    if isinstance(ev, (M.Lie, M.Claim)):
+        kind = "lie" if isinstance(ev, M.Lie) else ("claim" if ev.stance == "sincere" else "open")
+        hearers = (set(ev.listeners) if ev.listeners else set(obs) - {ev.agent}) & set(agents)
+        trusts = {h: story.trusts(h, ev.agent, index) for h in hearers}
+        return speech.assertion(label, ids, ev.agent, ev.formula, kind, hearers, trusts, line)
     if isinstance(ev, (M.Peek, M.Look, M.Show)):
         real = _value_events(story, ev.variable, "saw")
         names = [e.name for e in real]
@@ -310,11 +284,12 @@ def event_action(story: Story, index: int) -> PlausibleAction:
         split = {a: [[n] for n in names] for a in learners}
         return observed(label, agents, real, names, obs, split, line)
     if isinstance(ev, M.EventModel):
-        return _raw_action(story, ev, label)
+        return _raw_action(story, ev, label, agents)
     raise TypeError(f"unknown story event {type(ev).__name__}")
 
 
-def _raw_action(story: Story, ev: M.EventModel, label: str) -> PlausibleAction:
+def _raw_action(story: Story, ev: M.EventModel, label: str, agents: Sequence[str]
+                ) -> PlausibleAction:
     """An explicit event model, read the soft way: what an agent cannot rule out are the
     events its arrows connect, what they point to is most plausible."""
     events = []
@@ -327,12 +302,12 @@ def _raw_action(story: Story, ev: M.EventModel, label: str) -> PlausibleAction:
         events.append(Event(re_.name, re_.pre, post))
     names = [e.name for e in events]
     views, arrows = {}, {}
-    for a in story.agents:
+    for a in agents:
         rel = ev.relation(a)
         cells, ranks = soft_cells(names, rel)
         views[a] = [{e: ranks[e] for e in c} for c in cells]
         arrows[a] = {e: frozenset(rel.get(e, ())) for e in names}
-    return _build(label, story.agents, events, ev.actual, views, ev.line, arrows)
+    return _build(label, agents, events, ev.actual, views, ev.line, arrows)
 
 
 # --- answers -------------------------------------------------------------------------------
@@ -342,7 +317,11 @@ def answer_where(story: Story, agent_path: Sequence[str], variable: str, step: i
     """The values of ``variable`` that the nested belief of ``agent_path`` allows (at the
     actual worlds, after ``step`` events; default: the end), in declaration order."""
     compiled = compiled or compile_story(story, answer_engine(story))
-    state = compiled.states[len(story.events) if step is None else step]
+    states, failure = compiled.run()
+    at = len(story.events) if step is None else step
+    if at >= len(states):
+        raise failure
+    state = states[at]
     var = story.variable(variable)
     allowed = compiled.engine.possible(state, [belief_id(a) for a in agent_path],
                                        [story.value_form(variable, x) for x in var.values])
@@ -372,15 +351,28 @@ class QueryResult:
 
 def evaluate(story: Story, compiled: CompiledStory | None = None) -> list[QueryResult]:
     """Every hypothesis and question of ``story`` answered, in the order written (by
-    :func:`answer_engine` unless ``compiled`` is given)."""
+    :func:`answer_engine` unless ``compiled`` is given; UserError when an event cannot
+    happen: :func:`evaluate_partial` keeps the answers before it)."""
+    results, failure = evaluate_partial(story, compiled)
+    if failure is not None:
+        raise failure
+    return results
+
+
+def evaluate_partial(story: Story, compiled: CompiledStory | None = None
+                     ) -> tuple[list[QueryResult], UserError | None]:
+    """The hypotheses and questions written before the first event that cannot happen,
+    answered in order, and the error of that event (None: the whole story happens)."""
     compiled = compiled or compile_story(story, answer_engine(story))
-    states = compiled.states
+    states, failure = compiled.run()
     out = []
     for q in story.queries():
+        if q.step >= len(states):
+            break
         if isinstance(q, M.Hypothesis):
             out.append(QueryResult(q.name, "hypothesis", q.step, q.line,
                                    compiled.engine.holds(states[q.step], q.formula), q.expected))
         else:
             vals = answer_where(story, q.path, q.variable, q.step, compiled)
             out.append(QueryResult(q.name, "question", q.step, q.line, tuple(vals), q.expected))
-    return out
+    return out, failure

@@ -17,20 +17,24 @@ from smcdel_bridge.language import BOT, TOP, Ck, Conj, Disj, Equi, Form, Impl, K
 from pyfront.problem.dsl import FormulaReader, _did_you_mean, _unquote, chain_operands, parse_tree
 from ..errors import UserError
 from . import model as M
+from .dsl_events import EventReader
 from .model import Story, belief_id, knowledge_id
 
 #: statements that describe the start: they come before the first event
 _SETUP = {"common_fact", "actual_fact", "s_observes", "starts_in", "initial_model"}
 _DECLARATIONS = {"agents", "rooms", "variable", "s_proposition"}
 _EVENTS = {"enter", "leave", "move", "put", "set_to", "turn", "announce_s", "says", "tells",
-           "tells_whether", "lies", "peeks", "looks", "shows", "event_model"}
+           "tells_whether", "lies", "claims", "asserts", "peeks", "looks", "shows", "event_model"}
+#: the trust policy: anywhere in the story, in order
+_TRUST = {"trusts", "distrusts", "trust_rule"}
 
 
-class StoryBuilder(FormulaReader):
+class StoryBuilder(EventReader, FormulaReader):
     """Resolves one ``story`` tree into a :class:`Story`."""
 
-    def __init__(self, tree, filename: str):
+    def __init__(self, tree, filename: str, text: str = ""):
         self.tree = tree
+        self.lines = text.splitlines()
         self.filename = filename
         self.agents: list[str] = []
         self.rooms: list[str] = []
@@ -193,7 +197,8 @@ class StoryBuilder(FormulaReader):
         statements = [s for s in statements if isinstance(s, Tree)]
         self._declare(statements, label)
         fields: dict[str, Any] = {"common": [], "actually": [], "observes": [], "starts_in": [],
-                                  "events": [], "hypotheses": [], "questions": [], "initial": None}
+                                  "events": [], "hypotheses": [], "questions": [], "initial": None,
+                                  "trust": []}
         seen_obs: set[str] = set()
         names: set[str] = set()
         counter = 0
@@ -206,7 +211,12 @@ class StoryBuilder(FormulaReader):
                     raise self.error("this describes the start: write it before the first event", st)
                 self._setup(st, fields, seen_obs)
             elif kind in _EVENTS:
-                fields["events"].append(self.event(st, len(fields["events"])))
+                ev = self.event(st, len(fields["events"]))
+                if 0 < st.meta.line <= len(self.lines):
+                    ev = ev.model_copy(update={"source": self.lines[st.meta.line - 1].strip()})
+                fields["events"].append(ev)
+            elif kind in _TRUST:
+                fields["trust"].extend(self.trust(st))
             elif kind in ("s_hypothesis", "question"):
                 counter += 1
                 hl = st.children[0]
@@ -306,205 +316,6 @@ class StoryBuilder(FormulaReader):
                              "tell beliefs with events", node)
         return f
 
-    # -- events ----------------------------------------------------------------------------------
-
-    def modifier(self, node, fields: dict) -> dict:
-        if node is None:
-            return fields
-        if node.data == "unseen_by":
-            fields["unseen_by"] = self.agent_list(node.children[0])
-        elif node.data == "seen_by":
-            fields["seen_by"] = self.agent_list(node.children[0])
-        else:
-            fields["seen_by"] = ()
-        return fields
-
-    def event(self, st, index: int):
-        k, ch, line = st.data, st.children, st.meta.line
-        if k == "enter":
-            who = self.agent(ch[0])
-            room = None
-            if ch[1] is not None:
-                room = self.room(ch[1])
-            elif self.rooms:
-                raise self.error(f"which room does {who} enter? (rooms: {', '.join(self.rooms)})", st)
-            return M.Enter(agent=who, room=room, line=line)
-        if k == "leave":
-            who = self.agent(ch[0])
-            if ch[1] is not None:
-                self.room(ch[1]) if self.rooms else None
-            return M.Leave(agent=who, line=line)
-        if k in ("move", "put", "set_to"):
-            who, var = self.agent(ch[0]), self.variable(ch[1], boolean=None)
-            value = self.value(var, ch[2])
-            verb = {"move": "moves", "put": "puts", "set_to": "sets"}[k]
-            return M.Move(agent=who, variable=var.name, value=value, verb=verb, line=line,
-                          **self.modifier(ch[3], {}))
-        if k == "turn":
-            who, var = self.agent(ch[0]), self.variable(ch[1])
-            if not var.boolean and len(var.values) != 2:
-                raise self.error(f"only something with two values can be turned; {var.name} has "
-                                 f"{len(var.values)} (use 'sets … to …')", self.tok(ch[1]))
-            return M.Turn(agent=who, variable=var.name, line=line, **self.modifier(ch[2], {}))
-        if k == "announce_s":
-            return M.Announce(formula=self.formula(ch[0]), line=line)
-        if k == "says":
-            return M.Tell(agent=self.agent(ch[0]), formula=self.formula(ch[1]), line=line,
-                          **self.modifier(ch[2], {}))
-        if k in ("tells", "lies"):
-            who, listeners = self.agent(ch[0]), self.agent_list(ch[1])
-            if who in listeners:
-                raise self.error(f"{who} cannot tell themselves", ch[1])
-            cls = M.TellPrivate if k == "tells" else M.Lie
-            return cls(agent=who, listeners=listeners, formula=self.formula(ch[2]), line=line)
-        if k == "tells_whether":
-            who, listeners = self.agent(ch[0]), self.agent_list(ch[1])
-            return M.TellSemiPrivate(agent=who, listeners=listeners, formula=self.formula(ch[2]),
-                                     line=line, **self.modifier(ch[3], {}))
-        if k == "peeks":
-            return M.Peek(agent=self.agent(ch[0]), variable=self.variable(ch[1]).name, line=line)
-        if k == "looks":
-            return M.Look(agent=self.agent(ch[0]), variable=self.variable(ch[1]).name, line=line,
-                          **self.modifier(ch[2], {}))
-        if k == "shows":
-            who, var, listeners = self.agent(ch[0]), self.variable(ch[1]), self.agent_list(ch[2])
-            return M.Show(agent=who, variable=var.name, listeners=listeners, line=line,
-                          **self.modifier(ch[3], {}))
-        if k == "event_model":
-            return self.event_model(st)
-        raise self.error(f"unexpected {k}", st)
-
-    def event_model(self, st) -> M.EventModel:
-        label, *lines = st.children
-        events: list[M.RawEvent] = []
-        considers: dict[str, dict[str, list[str]]] = {}
-        actual: list[str] = []
-        raw_lines = [ln for ln in lines if ln.data == "raw_event"]
-        names = [str(ln.children[0]) for ln in raw_lines]
-        if not raw_lines:
-            raise self.error("an event model needs at least one 'event NAME: pre …' line", st)
-
-        def event_name(tok) -> str:
-            if str(tok) in names:
-                return str(tok)
-            raise self.error(f"unknown event {str(tok)!r}{_did_you_mean(str(tok), names)}", tok)
-
-        for ln in lines:
-            if ln.data == "raw_event":
-                name_tok, pre, *assigns = ln.children
-                if names.count(str(name_tok)) > 1 and str(name_tok) in [e.name for e in events]:
-                    raise self.error(f"event {str(name_tok)!r} is defined twice", name_tok)
-                sets, becomes = [], []
-                for a in assigns:
-                    if a is None:
-                        continue
-                    var = self.variable(a.children[0])
-                    if any(v == var.name for v, _ in sets + becomes):
-                        raise self.error(f"{var.name} is set twice in event {str(name_tok)}", a)
-                    rhs = a.children[1]
-                    if var.boolean:
-                        becomes.append((var.name, self.formula(rhs)))
-                    else:
-                        if getattr(rhs, "data", None) != "prop":
-                            raise self.error(f"{var.name} becomes one of its values "
-                                             f"({', '.join(var.values)})", a)
-                        sets.append((var.name, self.value(var, rhs.children[0])))
-                events.append(M.RawEvent(name=str(name_tok), pre=self.formula(pre),
-                                         sets=tuple(sets), becomes=tuple(becomes)))
-            elif ln.data == "considers":
-                who = self.agent(ln.children[0])
-                seen = [event_name(t) for t in ln.children[1].children]
-                at = [event_name(t) for t in ln.children[2].children]
-                rows = considers.setdefault(who, {})
-                for e in at:
-                    rows.setdefault(e, [])
-                    rows[e] += [x for x in seen if x not in rows[e]]
-            else:
-                actual += [event_name(t) for t in ln.children]
-        if not actual:
-            raise self.error("an event model needs an 'actual E' line (the event that happens)", st)
-        return M.EventModel(
-            label=self.text(label), events=tuple(events), actual=tuple(dict.fromkeys(actual)),
-            considers=tuple((a, tuple((e, tuple(v)) for e, v in rows.items()))
-                            for a, rows in considers.items()),
-            line=st.meta.line)
-
-    def initial_model(self, st) -> M.InitialModel:
-        """``model … end``: worlds with their facts, belief arrows, actual worlds."""
-        worlds = [ln for ln in st.children if ln.data == "world"]
-        names = [str(w.children[0]) for w in worlds]
-        if not worlds:
-            raise self.error("a model needs at least one 'world NAME: facts' line", st)
-
-        def world_name(tok) -> str:
-            if str(tok) in names:
-                return str(tok)
-            raise self.error(f"unknown world {str(tok)!r}{_did_you_mean(str(tok), names)}", tok)
-
-        out_worlds, considers, actual = [], {}, []
-        for ln in st.children:
-            if ln.data == "world":
-                name_tok, *facts = ln.children
-                if names.count(str(name_tok)) > 1 and any(w == str(name_tok) for w, _ in out_worlds):
-                    raise self.error(f"world {str(name_tok)!r} is defined twice", name_tok)
-                got: dict[str, str] = {}
-                for fact in facts:
-                    if fact is None:
-                        continue
-                    if fact.data == "fact_true":
-                        var = self.variable_named(fact.children[0], boolean=True)
-                        value = "true"
-                    else:
-                        var = self.variable(fact.children[0])
-                        value = self.value(var, fact.children[1])
-                    if var.name in got:
-                        raise self.error(f"{var.name} is given twice in world {str(name_tok)}", fact)
-                    got[var.name] = value
-                for v in self.variables:
-                    if not v.boolean and v.name not in got:
-                        raise self.error(f"world {str(name_tok)} must give {v.name} a value "
-                                         f"({', '.join(v.values)})", ln)
-                out_worlds.append((str(name_tok), tuple((v, got[v]) for v in
-                                                        (x.name for x in self.variables) if v in got)))
-            elif ln.data == "considers":
-                who = self.agent(ln.children[0])
-                seen = [world_name(t) for t in ln.children[1].children]
-                rows = considers.setdefault(who, {})
-                for w in (world_name(t) for t in ln.children[2].children):
-                    rows.setdefault(w, [])
-                    rows[w] += [x for x in seen if x not in rows[w]]
-            else:
-                actual += [world_name(t) for t in ln.children]
-        if not actual:
-            raise self.error("a model needs an 'actual W' line", st)
-        return M.InitialModel(
-            worlds=tuple(out_worlds), actual=tuple(dict.fromkeys(actual)),
-            considers=tuple((a, tuple((w, tuple(v)) for w, v in rows.items()))
-                            for a, rows in considers.items()),
-            line=st.meta.line)
-
-    def variable_named(self, tok, *, boolean: bool) -> M.Variable:
-        name = str(tok)
-        for v in self.variables:
-            if v.name == name and v.boolean == boolean:
-                return v
-        props = [v.name for v in self.variables if v.boolean]
-        raise self.error(f"unknown proposition {name!r}{_did_you_mean(name, props)}", tok)
-
-    def question(self, st, name: str, step: int) -> M.Question:
-        _, q, answers = st.children
-        *agents, ref = q.children
-        path = tuple(self.agent(a) for a in agents)
-        var = self.variable(ref)
-        form = {"where_is": "where", "what_is": "what", "where_think": "where",
-                "what_think": "what", "where_look": "look"}[q.data]
-        expected = None
-        if answers is not None:
-            expected = tuple(self.value(var, a) for a in answers.children)
-        return M.Question(name=name, path=path, variable=var.name, form=form, expected=expected,
-                          step=step, line=st.meta.line)
-
-
 def iter_story_trees(tree):
     for child in tree.children:
         if getattr(child, "data", None) == "story":
@@ -523,7 +334,7 @@ def parse_document(text: str, filename: str = "<string>") -> list:
         if kind == "problem":
             item = _Builder(t, filename).build()
         elif kind == "story":
-            item = StoryBuilder(t, filename).build()
+            item = StoryBuilder(t, filename, text).build()
         else:
             continue
         if item.name in seen:

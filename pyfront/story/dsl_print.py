@@ -169,8 +169,10 @@ def event_text(story: Story, ev) -> str:
         return f"{who} tells {_names(ev.listeners)} that {fp.show(ev.formula)}"
     if k == "tell_semi_private":
         return f"{who} tells {_names(ev.listeners)} whether {fp.show(ev.formula)}" + _modifier(ev)
-    if k == "lie":
-        return f"{who} lies to {_names(ev.listeners)} that {fp.show(ev.formula)}"
+    if k in ("lie", "claim"):
+        verb = "lies" if k == "lie" else ("claims" if ev.stance == "sincere" else "asserts")
+        to = f" to {_names(ev.listeners)}" if ev.listeners else ""
+        return f"{who} {verb}{to} that {fp.show(ev.formula)}" + (_modifier(ev) if not ev.listeners else "")
     if k == "peek":
         return f"{who} peeks at {ref}"
     if k == "look":
@@ -178,6 +180,21 @@ def event_text(story: Story, ev) -> str:
     if k == "show":
         return f"{who} shows {ref} to {_names(ev.listeners)}" + _modifier(ev)
     raise ValueError(f"unknown story event {k!r}")
+
+
+def trust_text(t: M.Trust) -> str:
+    """One statement of the trust policy as a DSL line."""
+    if t.rule == "left_later":
+        return "everyone trusts whoever left the room later than themselves"
+    who = name_text(t.listener) if t.listener is not None else "everyone"
+    whom = name_text(t.speaker) if t.speaker is not None else "everyone"
+    if t.trusts:
+        return f"{who} trusts {whom}"
+    if t.listener is None:
+        return f"nobody trusts {whom}"
+    if t.speaker is None:
+        return f"{who} trusts nobody"
+    return f"{who} does not trust {whom}"
 
 
 def _event_model_lines(story: Story, ev: M.EventModel) -> list[str]:
@@ -265,6 +282,7 @@ def to_dsl(story: Story) -> str:
         out += _initial_lines(story, story.initial)
     for a, r in story.starts_in:
         out.append(f"  {name_text(a)} is in the {name_text(r)}")
+    out += [f"  {trust_text(t)}" for t in story.trust]
     hyps, qs = list(story.hypotheses), list(story.questions)
     for step in range(len(story.events) + 1):
         for h in hyps:

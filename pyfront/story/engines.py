@@ -19,3 +19,17 @@ def set_answer_engine(name: str) -> None:
 
 def chosen_engine() -> str:
     return _chosen[0]
+
+
+_hook: list = [None]
+
+
+def set_event_hook(hook) -> None:
+    """``hook(story_name, events_done, events)`` after each event a story engine applies
+    (a progress bar; None: nothing)."""
+    _hook[0] = hook
+
+
+def event_done(story_name: str, done: int, total: int) -> None:
+    if _hook[0] is not None:
+        _hook[0](story_name, done, total)

@@ -40,106 +40,23 @@ Questions
 """
 
 from __future__ import annotations
+from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import Literal
 
-from pydantic import (
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    PlainSerializer,
-    model_validator,
-)
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from smcdel_bridge.language import Form
 
-# --- agents inside formulas ------------------------------------------------------------
-
-#: suffix that turns an agent's name into the id of its knowledge relation
-KNOWLEDGE_MARK = "!"
-
-
-def belief_id(name: str) -> str:
-    """Id of ``name``'s belief relation in story formulas and models."""
-    return name
-
-
-def knowledge_id(name: str) -> str:
-    """Id of ``name``'s knowledge relation in story formulas and models."""
-    return name + KNOWLEDGE_MARK
-
-
-def split_agent(ident: str) -> tuple[str, str]:
-    """``(name, "believes" | "knows")`` for an agent id of a story formula."""
-    if ident.endswith(KNOWLEDGE_MARK):
-        return ident[: -len(KNOWLEDGE_MARK)], "knows"
-    return ident, "believes"
-
-
-# --- formulas inside pydantic models: JSON trees as in the event-model corpus ----------
-
-#: the formula nodes a story may hold (the engine's JSON format knows more)
-_STORY_NODES = ("Top", "Bot", "Prp", "Neg", "Conj", "Disj", "Impl", "Equi", "K", "Kw", "Ck", "Dk")
-
-
-def _story_formula(f: Form) -> Form:
-    for node in f.unique_nodes():
-        if type(node).__name__ not in _STORY_NODES:
-            raise ValueError(f"a story formula cannot contain {type(node).__name__}")
-    return f
-
-
-def form_to_json(f: Form) -> Any:
-    """A story formula as a JSON tree (``true``, ``["p", 3]``, ``["K", "Sally", …]`` …,
-    the format of the event-model conformance corpus)."""
-    from smcdel_bridge.dynamic.jsonio import form_to_json as engine_form_to_json
-
-    return engine_form_to_json(_story_formula(f))
-
-
-def form_from_json(data: Any) -> Form:
-    """Inverse of :func:`form_to_json`."""
-    from smcdel_bridge.dynamic.jsonio import DelModelError
-    from smcdel_bridge.dynamic.jsonio import form_from_json as engine_form_from_json
-
-    try:
-        return _story_formula(engine_form_from_json(data))
-    except (ValueError, DelModelError) as err:
-        raise ValueError(f"not a story formula: {data!r} ({err})") from None
-
-
-def _to_form(value: Any) -> Form:
-    return value if isinstance(value, Form) else form_from_json(value)
-
-
-#: a formula field: a Form in Python, a JSON tree in JSON
-Formula = Annotated[
-    Form,
-    BeforeValidator(_to_form),
-    PlainSerializer(form_to_json, when_used="json"),
-]
-
-_Names = tuple[str, ...]
-
-
-class _Part(BaseModel):
-    """Immutable parts; the source ``line`` a part may carry is not part of its value."""
-
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
-
-    def _value(self) -> tuple:
-        return tuple((k, v) for k, v in self.__dict__.items() if k != "line")
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return self._value() == other._value()  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self._value()))
-
+from .events import (  # noqa: F401  (the story's parts, re-exported)
+    Announce, Claim, Enter, EventModel, Leave, Lie, Look, Move, Peek, RawEvent, Show,
+    StoryEvent, Tell, TellPrivate, TellSemiPrivate, Turn, _Event, _Observed,
+)
+from .parts import (  # noqa: F401
+    KNOWLEDGE_MARK, Formula, _Names, _Part, belief_id, form_from_json, form_to_json,
+    knowledge_id, split_agent,
+)
 
 # --- the vocabulary --------------------------------------------------------------------
 
@@ -190,183 +107,6 @@ class Room(_Part):
     name: str
 
 
-# --- story events ----------------------------------------------------------------------
-
-class _Event(_Part):
-    line: int | None = Field(default=None, exclude=True)
-
-    @model_validator(mode="after")
-    def _not_to_oneself(self):
-        listeners = getattr(self, "listeners", ())
-        if hasattr(self, "listeners") and not listeners:
-            raise ValueError("a message needs at least one listener")
-        if getattr(self, "agent", None) in listeners:
-            raise ValueError(f"{self.agent} cannot tell or show themselves")  # type: ignore[attr-defined]
-        if len(set(listeners)) != len(listeners):
-            raise ValueError("a listener is named twice")
-        return self
-
-
-class _Observed(_Event):
-    """An event seen by those present with the actor, unless narrowed or replaced."""
-
-    #: present agents who nevertheless do not observe it ("…, unseen by Sally")
-    unseen_by: _Names = ()
-    #: the observers, replacing the room rule ("…, seen by Anne, Bob"; the actor always
-    #: observes their own act); None: the room rule
-    seen_by: _Names | None = None
-
-
-class Enter(_Event):
-    """``agent`` enters ``room`` (None: the story's only room); seen by everyone in the
-    room entered and in the room left."""
-
-    kind: Literal["enter"] = "enter"
-    agent: str
-    room: str | None = None
-
-
-class Leave(_Event):
-    """``agent`` leaves the room they are in; seen by everyone in that room."""
-
-    kind: Literal["leave"] = "leave"
-    agent: str
-
-
-class Move(_Observed):
-    """Factual change: ``agent`` gives ``variable`` the value ``value``
-    ("Anne moves the marble to the box", "Bob sets the light to on")."""
-
-    kind: Literal["move"] = "move"
-    agent: str
-    variable: str
-    value: str
-    #: the verb as written: ``moves`` (``… to v``), ``puts`` (``… in v``), ``sets`` (``… to v``)
-    verb: Literal["moves", "puts", "sets"] = "moves"
-
-
-class Turn(_Observed):
-    """Factual change: ``agent`` swaps the two values of a two-valued (or Boolean)
-    variable without needing to know which holds ("Ann turns the coin")."""
-
-    kind: Literal["turn"] = "turn"
-    agent: str
-    variable: str
-
-
-class Announce(_Event):
-    """A public, truthful announcement to every agent, wherever they are."""
-
-    kind: Literal["announce"] = "announce"
-    formula: Formula
-
-
-class Tell(_Observed):
-    """``agent`` says truthfully, aloud, that ``formula``: everyone who observes hears it."""
-
-    kind: Literal["tell"] = "tell"
-    agent: str
-    formula: Formula
-
-
-class TellPrivate(_Event):
-    """``agent`` tells ``listeners`` truthfully that ``formula``; everyone else believes
-    nothing happened."""
-
-    kind: Literal["tell_private"] = "tell_private"
-    agent: str
-    listeners: _Names
-    formula: Formula
-
-
-class TellSemiPrivate(_Observed):
-    """``agent`` tells ``listeners`` whether ``formula``; the other observers see that
-    they were told, not what."""
-
-    kind: Literal["tell_semi_private"] = "tell_semi_private"
-    agent: str
-    listeners: _Names
-    formula: Formula
-
-
-class Lie(_Event):
-    """``agent`` tells ``listeners`` that ``formula`` although it is false; the listeners
-    take it as a truthful private message (they come to believe ``formula`` unless they
-    know better), everyone else believes nothing happened."""
-
-    kind: Literal["lie"] = "lie"
-    agent: str
-    listeners: _Names
-    formula: Formula
-
-
-class Peek(_Event):
-    """``agent`` secretly learns the value of ``variable``; everyone else believes nothing
-    happened."""
-
-    kind: Literal["peek"] = "peek"
-    agent: str
-    variable: str
-
-
-class Look(_Observed):
-    """``agent`` looks at ``variable`` openly: the other observers see that ``agent`` learns
-    its value, not the value."""
-
-    kind: Literal["look"] = "look"
-    agent: str
-    variable: str
-
-
-class Show(_Observed):
-    """``agent`` shows ``variable`` to ``listeners``: they (and ``agent``) learn its value,
-    the other observers see that they do, not the value."""
-
-    kind: Literal["show"] = "show"
-    agent: str
-    variable: str
-    listeners: _Names
-
-
-class RawEvent(_Part):
-    """One event of an explicit event model."""
-
-    name: str
-    pre: Formula
-    #: variable -> new value, and Boolean variable -> formula (its value before the event)
-    sets: tuple[tuple[str, str], ...] = ()
-    becomes: tuple[tuple[str, Formula], ...] = ()
-
-
-class EventModel(_Event):
-    """The escape hatch: an explicit event model.  ``considers[agent][e]`` lists the events
-    the agent considers possible when ``e`` happens (its belief about what happens);
-    an agent not listed tells every event apart."""
-
-    kind: Literal["event_model"] = "event_model"
-    #: a human name for messages and English ("Anne shows her card to Bob")
-    label: str
-    events: tuple[RawEvent, ...]
-    considers: tuple[tuple[str, tuple[tuple[str, _Names], ...]], ...] = ()
-    actual: _Names
-
-    def relation(self, agent: str) -> dict[str, tuple[str, ...]]:
-        """Event -> events ``agent`` considers possible there (identity when unlisted)."""
-        for a, rows in self.considers:
-            if a == agent:
-                out = {e.name: () for e in self.events}
-                out.update(dict(rows))
-                return out
-        return {e.name: (e.name,) for e in self.events}
-
-
-StoryEvent = Annotated[
-    Union[Enter, Leave, Move, Turn, Announce, Tell, TellPrivate, TellSemiPrivate, Lie, Peek,
-          Look, Show, EventModel],
-    Field(discriminator="kind"),
-]
-
-
 # --- questions -------------------------------------------------------------------------
 
 class Hypothesis(_Part):
@@ -409,6 +149,23 @@ class InitialModel(_Part):
     line: int | None = Field(default=None, exclude=True)
 
 
+# --- trust -----------------------------------------------------------------------------
+
+class Trust(_Part):
+    """One statement of the story's trust policy.
+
+    ``listener`` / ``speaker`` None: every agent ("nobody trusts Cy" is
+    ``Trust(speaker="Cy", trusts=False)``).  ``rule`` ``left_later``: "a listener trusts a
+    speaker who left the room later than itself" (compares their last exits before the
+    event; an agent who has not left counts as leaving before everyone)."""
+
+    listener: str | None = None
+    speaker: str | None = None
+    trusts: bool = True
+    rule: Literal["declared", "left_later"] = "declared"
+    line: int | None = Field(default=None, exclude=True)
+
+
 # --- the story -------------------------------------------------------------------------
 
 class Story(BaseModel):
@@ -432,6 +189,9 @@ class Story(BaseModel):
     #: an explicit initial model instead of the four fields above
     initial: InitialModel | None = None
     events: list[StoryEvent] = Field(default_factory=list)
+    #: the trust policy, in order (a later statement overrides an earlier one); none:
+    #: every listener trusts every speaker
+    trust: list[Trust] = Field(default_factory=list)
     hypotheses: list[Hypothesis] = Field(default_factory=list)
     questions: list[Question] = Field(default_factory=list)
     line: int | None = Field(default=None, exclude=True)
@@ -459,6 +219,10 @@ class Story(BaseModel):
             if agent not in self.agents or room not in self.rooms:
                 raise ValueError(f"unknown agent or room in '{agent} is in {room}'")
         self.presence_timeline()  # every enter/leave names known agents and rooms
+        for t in self.trust:
+            for who in (t.listener, t.speaker):
+                if who is not None and who not in self.agents:
+                    raise ValueError(f"unknown agent {who!r} in the trust policy")
         for items in (self.hypotheses, self.questions):
             steps = [q.step for q in items]
             if steps != sorted(steps) or (steps and not 0 <= steps[0] <= steps[-1] <= len(self.events)):
@@ -555,10 +319,31 @@ class Story(BaseModel):
             return room_of(ev.agent)
         actor = ev.agent
         core = {actor, *getattr(ev, "listeners", ())}
-        if isinstance(ev, (TellPrivate, Lie, Peek)):
+        if isinstance(ev, (TellPrivate, Peek)) or (isinstance(ev, (Lie, Claim)) and not ev.public):
             return frozenset(core)
         seen = frozenset(ev.seen_by) if ev.seen_by is not None else room_of(actor)
         return (seen - frozenset(ev.unseen_by)) | frozenset(core)
+
+    # -- trust -------------------------------------------------------------------------
+
+    def trusts(self, listener: str, speaker: str, index: int) -> bool:
+        """Whether ``listener`` accepts what ``speaker`` claims at event ``index``: the
+        last statement of the policy that covers the pair decides (default: yes)."""
+        out = True
+        for t in self.trust:
+            if t.rule == "left_later":
+                out = self.last_exit(speaker, index) > self.last_exit(listener, index)
+            elif t.listener in (None, listener) and t.speaker in (None, speaker):
+                out = t.trusts
+        return out
+
+    def last_exit(self, agent: str, index: int) -> int:
+        """The index of ``agent``'s last exit before event ``index`` (-1: none)."""
+        for k in range(index - 1, -1, -1):
+            ev = self.events[k]
+            if isinstance(ev, Leave) and ev.agent == agent:
+                return k
+        return -1
 
     # -- questions in story order ---------------------------------------------------------
 

@@ -40,11 +40,11 @@ class Translated:
         return len(self.story.events)
 
 
-def _events_of(step: Step) -> int:
+def _events_of(step: Step, together: bool = False) -> int:
     if step.kind == "none":
         return 0
     if step.kind == "place":
-        return len(step.observers)
+        return min(len(step.observers), 1) if together else len(step.observers)
     return 1
 
 
@@ -56,12 +56,22 @@ def translate(source: str, lines, name: str = "tomi") -> Translated:
             sentences.append(parse_sentence(ln.text, ln.line, ln.number))
         except ShapeError as err:
             raise TomiError(f"{source}:{ln.line}: {err}") from None
+    return translate_sentences(source, sentences, name)
+
+
+def translate_sentences(source: str, sentences: list[Sentence], name: str = "tomi",
+                        trust: tuple[sm.Trust, ...] = (), where=None,
+                        together: bool = False) -> Translated:
+    """The story of typed sentences (ToMi's, or Hi-ToM's, which add what people say):
+    one uniform translation; ``trust``: the story's trust policy; ``where(sentence)``:
+    ``FILE:LINE`` of a sentence for messages (default: ``source:line``)."""
+    where = where or (lambda s: f"{source}:{s.line}")
     scene = survey(sentences)
     try:
-        steps = walk(sentences, scene)
+        steps = walk(sentences, scene, together)
     except SceneError as err:
         s = sentences[err.args[1]]
-        raise TomiError(f"{source}:{s.line}: {err.args[0]}") from None
+        raise TomiError(f"{where(s)}: {err.args[0]}") from None
     initial: dict[str, str] = {}
     for group in steps:
         for st in group:
@@ -70,7 +80,7 @@ def translate(source: str, lines, name: str = "tomi") -> Translated:
             elif st.kind == "move" and st.obj not in initial:
                 from pyfront.words import be
 
-                raise TomiError(f"{source}:{st.sentence.line}: the {st.obj} {be(st.obj)} moved "
+                raise TomiError(f"{where(st.sentence)}: the {st.obj} {be(st.obj)} moved "
                                 "before the story says where it is")
     containers = {o: scene.containers[o] for o in scene.objects if o in initial}
     for o, cs in containers.items():
@@ -79,7 +89,7 @@ def translate(source: str, lines, name: str = "tomi") -> Translated:
     boundaries, count, where, whereabouts = [], 0, {}, []
     for group in steps:
         for st in group:
-            count += _events_of(st)
+            count += _events_of(st, together)
             if st.kind == "enter":
                 where[st.agent] = st.room
             elif st.kind == "exit":
@@ -87,7 +97,8 @@ def translate(source: str, lines, name: str = "tomi") -> Translated:
         boundaries.append(count)
         whereabouts.append(dict(where))
     story = build_story(name, scene.agents, scene.rooms, containers, initial,
-                        [st for group in steps for st in group])
+                        [st for group in steps for st in group], trust=trust,
+                        together=together)
     return Translated(tuple(sentences), scene, tuple(steps), story, tuple(boundaries),
                       tuple(whereabouts))
 
@@ -107,14 +118,18 @@ def question_for(q: Question, tr: Translated, *, name: str = "q", step: int | No
                        step=end)
 
 
-def check_question(tq: TomiQuestion, cache: dict | None = None) -> dict:
-    """The JSON record of one ToMi question."""
-    record = {
+def _base_record(tq: TomiQuestion) -> dict:
+    return {
         "source": tq.source, "row": tq.row, "line": tq.line, "question": tq.question,
         "question_type": tq.question_type, "story_type": tq.story_type,
         "expected": tq.expected, "answer": None, "agrees": None, "explanation": None,
         "disagreement": None,
     }
+
+
+def check_question(tq: TomiQuestion, cache: dict | None = None) -> dict:
+    """The JSON record of one ToMi question."""
+    record = _base_record(tq)
     try:
         if tq.error:
             raise TomiError(tq.error)
@@ -166,10 +181,19 @@ def _check_names(tq: TomiQuestion, q: Question, tr: Translated) -> None:
 
 def check_file(path: str, skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
     """The record of every question of a ToMi file, in order."""
+    from ..checking.deadline import ItemTimeout, item_deadline
+
     cache: dict = {}
     for tq in iter_questions(path):
         if skip is not None and skip(tq.row):
             continue
-        yield check_question(tq, cache)
+        try:
+            with item_deadline():  # check --timeout: one question past it fails alone
+                record = check_question(tq, cache)
+        except ItemTimeout as err:
+            cache.clear()
+            record = _base_record(tq)
+            record["error"] = f"{tq.source}:{tq.line}: {err}"
+        yield record
         if len(cache) > 64:
             cache.clear()

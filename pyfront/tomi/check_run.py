@@ -13,15 +13,37 @@ import sys
 
 
 def run(args) -> int:
-    from ..errors import UserError
     from .certify import check_file
     from .report import TomiSummary
 
+    def check_reference(path, mode, reference, skip):
+        from ..checking.tomi_reference import check_file as check_by_reference
+
+        return check_by_reference(path, mode, reference, skip=skip)
+
+    return run_with(args, check_file, TomiSummary(), "tomi", check_reference)
+
+
+def run_with(args, check_file, summary, fmt: str, check_reference=None) -> int:
+    """The check loop of a benchmark format (ToMi's, Hi-ToM's): ``check_file(path,
+    skip=…)`` yields one record per question, ``summary`` adds and renders them;
+    ``check_reference(path, mode, reference, skip)`` does the same through the reference
+    library, for ``--backend smcdel|both`` (never the embedded engine in its place)."""
     from pathlib import Path
 
-    if getattr(args, "backend", "native") != "native":
-        raise UserError("--format tomi is checked by the event-model engine: --backend "
-                        f"{args.backend} does not apply")
+    from ..errors import UserError
+
+    mode = getattr(args, "backend", "native")
+    reference = tally = None
+    if mode != "native":
+        if check_reference is None:
+            raise UserError(f"--format {fmt} is checked by the event-model engine: --backend "
+                            f"{mode} does not apply")
+        from ..checking.tomi_reference import ReferenceTally
+        from ..data.del_cases import reference_backend
+
+        reference = reference_backend(getattr(args, "smcdel_home", None), args.timeout)
+        tally = ReferenceTally()
     for p in args.paths:
         if not Path(p).is_file():
             raise UserError("no such file" if not Path(p).exists() else "not a file", file=p)
@@ -35,7 +57,6 @@ def run(args) -> int:
                         "replace it", file=args.output)
     # JSON lines: to -o; to standard output with --json or into a pipe
     to_stdout = getattr(args, "json", False) or (not args.output and not sys.stdout.isatty())
-    summary = TomiSummary()
     log = None
     if args.output:
         from smcdel_bridge.official.batch import ResultLog
@@ -44,10 +65,21 @@ def run(args) -> int:
                         resume=getattr(args, "resume", False))
         for record in log.previous:
             summary.add(record)
+    from ..checking.progress import terminal_bar
+
+    bar = terminal_bar(args.quiet, to_stdout)
     try:
         for path in args.paths:
             skip = (lambda row: log.done((path, row))) if log is not None else None
-            for record in check_file(path, skip=skip):
+            if reference is not None:
+                records = check_reference(path, mode, reference, skip)
+            else:
+                records = check_file(path, skip=skip)
+            for record in records:
+                if bar is not None:
+                    bar.advance(record)
+                if tally is not None:
+                    tally.add(record)
                 if record.get("error"):
                     print(f"mindgames: {record['error']}", file=sys.stderr)
                 if log is not None:
@@ -55,15 +87,24 @@ def run(args) -> int:
                 if to_stdout:
                     sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
                     sys.stdout.flush()
-                summary.add(record)
+                if not record.get("refused"):  # refused by the reference: counted apart
+                    summary.add(record)
     finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
         if log is not None:
             log.close()
+        if reference is not None:
+            reference.close()
+    stream = sys.stderr if to_stdout else sys.stdout
     if not args.quiet:
         from rich.console import Console
 
-        stream = sys.stderr if to_stdout else sys.stdout
         summary.render(Console(file=stream, width=None if stream.isatty() else 160))
+    if tally is not None:
+        print("\n".join(tally.lines()), file=stream)
+        if tally.failed or (mode == "both" and tally.differ):
+            return 1
     return summary.exit_code
 
 

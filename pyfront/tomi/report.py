@@ -11,6 +11,16 @@ SHOWN = 20
 
 @dataclass
 class TomiSummary:
+    """Agreement counts by two fields of the records (Hi-ToM's summary reuses it with its
+    own fields)."""
+
+    #: the two record fields the tables group by, their titles, the benchmark's name
+    KEYS = ("question_type", "story_type")
+    TITLES = ("question type", "story type")
+    NAME = "ToMi"
+    #: failures and disagreements listed before "… and N more"
+    SHOWN = SHOWN
+
     #: (question type, story type) -> Counter(items, agree, disagree, failed)
     cells: dict[tuple[str, str], Counter] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
@@ -18,14 +28,14 @@ class TomiSummary:
     counts: Counter = field(default_factory=Counter)
 
     def add(self, record: dict) -> None:
-        key = (record.get("question_type") or "?", record.get("story_type") or "?")
+        key = tuple(_text(record.get(k)) for k in self.KEYS)
         cell = self.cells.setdefault(key, Counter())
         cell["items"] += 1
         self.counts["items"] += 1
         if record.get("error"):
             cell["failed"] += 1
             self.counts["failed"] += 1
-            if len(self.failures) < SHOWN:
+            if len(self.failures) < self.SHOWN:
                 self.failures.append(record["error"])
         elif record.get("agrees"):
             cell["agree"] += 1
@@ -33,10 +43,12 @@ class TomiSummary:
         else:
             cell["disagree"] += 1
             self.counts["disagree"] += 1
-            if len(self.disagreements) < SHOWN:
-                self.disagreements.append(
-                    f"{record['source']}: row {record['row']}: {record['question']} "
-                    f"ToMi {record['expected']}, model {record['answer']}")
+            if len(self.disagreements) < self.SHOWN:
+                self.disagreements.append(self.disagreement_line(record))
+
+    def disagreement_line(self, record: dict) -> str:
+        return (f"{record['source']}: row {record['row']}: {record['question']} "
+                f"{self.NAME} {record['expected']}, model {record['answer']}")
 
     @property
     def exit_code(self) -> int:
@@ -54,8 +66,8 @@ class TomiSummary:
         from rich import box
         from rich.table import Table
 
-        for by, title in ((0, "question type"), (1, "story type")):
-            table = Table(box=box.SIMPLE_HEAD, title=f"ToMi check by {title}",
+        for by, title in enumerate(self.TITLES):
+            table = Table(box=box.SIMPLE_HEAD, title=f"{self.NAME} check by {title}",
                           title_justify="left")
             for i, col in enumerate((title, "items", "agree", "disagree", "failed", "agree %")):
                 table.add_column(col, justify="left" if i == 0 else "right")
@@ -68,7 +80,7 @@ class TomiSummary:
                               style="bold" if name == "total" else None)
             console.print(table)
         for title, entries, count in (("failed questions", self.failures, self.counts["failed"]),
-                                      ("answers that differ from ToMi's", self.disagreements,
+                                      (f"answers that differ from {self.NAME}'s", self.disagreements,
                                        self.counts["disagree"])):
             if not entries:
                 continue
@@ -77,3 +89,9 @@ class TomiSummary:
                 console.print(f"  {entry}", markup=False, highlight=False)
             if count > len(entries):
                 console.print(f"  … and {count - len(entries)} more", highlight=False)
+
+
+def _text(value) -> str:
+    if value is None:
+        return "?"
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -15,7 +15,9 @@ once for every story:
   room; the others believe nothing happened;
 - an agent who enters a room sees which of the room's containers hold the objects of the
   story (the others present see it look);
-- distractor sentences change nothing.
+- distractor sentences change nothing;
+- what people say (Hi-ToM): a public claim is heard by every agent of the story, wherever
+  they are; a private tell by the listener only.
 """
 
 from __future__ import annotations
@@ -108,8 +110,13 @@ class Step:
     listener: str | None = None
 
 
-def walk(sentences: list[Sentence], scene: Scene | None = None) -> list[tuple[Step, ...]]:
+def walk(sentences: list[Sentence], scene: Scene | None = None, together: bool = False
+         ) -> list[tuple[Step, ...]]:
     """For each sentence, the steps it makes (one or more), with their observers.
+
+    An agent entering a room sees where its objects are; with ``together``, agents who
+    enter in one sentence look around together (one ``look_group`` step per object: each
+    learns it and sees the others learn it), as Hi-ToM's groups do.
 
     Raises :class:`SceneError` (with the sentence's index in ``args[1]``) when a sentence
     contradicts the story so far.
@@ -126,7 +133,7 @@ def walk(sentences: list[Sentence], scene: Scene | None = None) -> list[tuple[St
         del state.where[agent]
         return [Step("exit", s, agent=agent, room=room, observers=watchers)]
 
-    def enter(agent: str, room: str, s: Sentence) -> list[Step]:
+    def enter(agent: str, room: str, s: Sentence, look: bool = True) -> list[Step]:
         steps = []
         if state.where.get(agent) == room:
             return steps
@@ -135,7 +142,7 @@ def walk(sentences: list[Sentence], scene: Scene | None = None) -> list[tuple[St
         state.last_room = room
         watchers = state.present(room)
         steps.append(Step("enter", s, agent=agent, room=room, observers=watchers))
-        for obj in scene.objects:
+        for obj in scene.objects if look else ():
             if any(state.container_room.get(c) == room for c in scene.containers[obj]):
                 steps.append(Step("look", s, agent=agent, room=room, obj=obj,
                                   observers=watchers))
@@ -146,8 +153,13 @@ def walk(sentences: list[Sentence], scene: Scene | None = None) -> list[tuple[St
         if s.kind == "enter":
             steps = enter(s.agents[0], s.room, s)
         elif s.kind == "at":
+            entering = [a for a in s.agents if state.where.get(a) != s.room]
             for a in s.agents:
-                steps += enter(a, s.room, s)
+                steps += enter(a, s.room, s, look=not together)
+            for obj in scene.objects if together and entering else ():
+                if any(state.container_room.get(c) == s.room for c in scene.containers[obj]):
+                    steps.append(Step("look_group", s, agent=entering[0], room=s.room, obj=obj,
+                                      observers=tuple(entering)))
         elif s.kind == "exit":
             agent = s.agents[0]
             if state.where.get(agent) != s.room:
@@ -176,5 +188,11 @@ def walk(sentences: list[Sentence], scene: Scene | None = None) -> list[tuple[St
             else:
                 steps = [Step("place", s, room=room, obj=s.obj, container=s.container,
                               observers=watchers)]
+        elif s.kind == "assert":  # aloud: everyone hears it, wherever they are
+            steps = [Step("assert", s, agent=s.agents[0], obj=s.obj, container=s.container,
+                          observers=tuple(scene.agents))]
+        elif s.kind == "assert_private":
+            steps = [Step("assert_private", s, agent=s.agents[0], obj=s.obj,
+                          container=s.container, observers=s.agents, listener=s.agents[1])]
         out.append(tuple(steps) or (Step("none", s),))
     return out

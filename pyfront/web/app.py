@@ -1,7 +1,7 @@
 """The Flask application: the page, its static assets, the gallery and the check API.
 
 Routes: ``/`` (the page), ``/static/…`` (shipped assets), ``GET /api/examples``,
-``GET /api/examples/NAME``, ``POST /api/explain`` (``{"source": TEXT, "actual": STATE}``)
+``GET /api/examples/NAME``, ``POST /api/explain`` (``{"source": TEXT, "actual": STATE, "engine": auto|explicit|symbolic}``)
 and ``GET /api/health``.  Every answer is JSON; a failure is ``{"ok": false, "error":
 {"message", "line", "column", "text"}}`` with one line of text.
 """
@@ -105,13 +105,17 @@ def create_app(settings: Settings | None = None) -> Flask:
         actual = body.get("actual") or None
         if actual is not None and (not isinstance(actual, str) or len(actual) > MAX_ACTUAL_CHARS):
             return error("the actual state must be a short text (a row of 0/1)", 400)
+        engine = body.get("engine") or "auto"
+        if engine not in ("auto", "explicit", "symbolic"):
+            return error("engine must be auto, explicit or symbolic", 400)
         size = len(source.encode("utf-8", "surrogatepass"))
         if size > settings.max_source:
             return error(f"the problem text is too long: {size} bytes, at most "
                          f"{settings.max_source}", 413)
-        key = hashlib.sha256(f"{actual}\0{source}".encode("utf-8", "surrogatepass")).hexdigest()
+        key = hashlib.sha256(f"{actual}\0{engine}\0{source}".encode(
+            "utf-8", "surrogatepass")).hexdigest()
         result = runner.run(key, {"source": source, "actual": actual,
-                                  "use_dot": settings.use_dot})
+                                  "use_dot": settings.use_dot, "engine": engine})
         return jsonify(result)
 
     return app

@@ -30,8 +30,10 @@ def _error(err: Exception) -> dict[str, Any]:
     return {"ok": False, "error": {"message": text, "line": None, "column": None, "text": text}}
 
 
-def explain_source(source: str, actual: str | None = None, use_dot: bool = True) -> dict:
-    """Everything the page shows about a DSL text (one entry per problem)."""
+def explain_source(source: str, actual: str | None = None, use_dot: bool = True,
+                   engine: str = "auto") -> dict:
+    """Everything the page shows about a DSL text (one entry per problem); ``engine``: the
+    story engine (``auto``: by size)."""
     from smcdel_bridge.errors import SmcdelError
 
     from ..story.dsl import parse_document
@@ -54,7 +56,7 @@ def explain_source(source: str, actual: str | None = None, use_dot: bool = True)
         kind = "story" if isinstance(problem, Story) else "problem"
         try:
             if kind == "story":
-                out.append(story_page(problem, use_dot))
+                out.append(story_page(problem, use_dot, engine))
             elif problem.has_values:  # a number puzzle: counts and tables, no pictures
                 from .puzzle_page import puzzle_page
 

@@ -40,10 +40,14 @@ def _event_picture(event, agents, position) -> Picture:
     )
 
 
-def story_page(story, use_dot: bool) -> dict:
+def story_page(story, use_dot: bool, engine: str = "auto") -> dict:
+    """``engine``: ``auto`` draws small stories world by world and answers large ones with
+    the symbolic engine (no pictures of their models), or ``explicit`` / ``symbolic``."""
     from ..explain.story import explain_story
+    from ..explain.story_symbolic import explain_engine, explain_story_symbolic
 
-    ex = explain_story(story)
+    symbolic = explain_engine(story, engine) == "symbolic"
+    ex = explain_story_symbolic(story) if symbolic else explain_story(story)
     position = {a: i for i, a in enumerate(ex.agents)}
     steps, pictures, hypotheses = [], [], []
     event_pictures: list[Picture] = []  # one per step after the start
@@ -63,7 +67,8 @@ def story_page(story, use_dot: bool) -> dict:
         several = len({b.world for b in step.beliefs}) > 1
         steps.append({
             "title": text("story_step_title", step.number),
-            "caption": html("story_caption", step, len(step.worlds)),
+            "caption": html("story_caption", step,
+                            len(step.worlds) if step.size is None else step.size),
             "views": [{"agent": b.agent, "html": html("story_view", b, several)}
                       for b in step.beliefs],
             "worlds": [w.short for w in step.worlds],
@@ -86,7 +91,10 @@ def story_page(story, use_dot: bool) -> dict:
                               else [w for _, ws in q.chain for w in ws]),
                 "explanation": html("story_answer", q),
             })
-    for step, picture in zip(steps, draw(pictures, use_dot)):
+    for step, picture in zip(steps, draw(pictures, use_dot) if not symbolic else
+                             [{"svg": None, "worlds": e.size, "message":
+                               f"{e.size} world{'s' if e.size != 1 else ''}, kept as BDDs "
+                               "by the symbolic engine: not drawn"} for e in ex.steps]):
         step["picture"] = picture
     events = iter(draw(event_pictures, use_dot))
     for step, explained in zip(steps, ex.steps):

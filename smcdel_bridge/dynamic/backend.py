@@ -107,6 +107,7 @@ class SymbolicEventBackend(EventBackend):
 
         sm, codes = encode_kripke(model)
         t = sm.table(form)
+        t &= sm.law
         return frozenset(w for w in model.worlds if (codes.x[w] & t) != sm.space.false)
 
     def run(self, model, actions, queries):
@@ -119,7 +120,35 @@ class SymbolicEventBackend(EventBackend):
                            sm.size())
 
 
-_REGISTRY = {"explicit": ExplicitEventBackend, "symbolic": SymbolicEventBackend}
+class AutoEventBackend(EventBackend):
+    """The explicit engine while a case's product stays small (at most
+    :attr:`MAX_EXPLICIT` worlds, bounding each update by the number of events), the
+    symbolic one beyond."""
+
+    name = "auto"
+    MAX_EXPLICIT = 4096
+
+    def __init__(self):
+        self.explicit, self.symbolic = ExplicitEventBackend(), SymbolicEventBackend()
+
+    def pick(self, model, actions=()) -> EventBackend:
+        size = len(model.worlds)
+        for action in actions:
+            size *= max(1, len(action.events))
+        return self.explicit if size <= self.MAX_EXPLICIT else self.symbolic
+
+    def update(self, model, action):
+        return self.pick(model, (action,)).update(model, action)
+
+    def truth_set(self, model, form):
+        return self.pick(model).truth_set(model, form)
+
+    def run(self, model, actions, queries):
+        return self.pick(model, actions).run(model, actions, queries)
+
+
+_REGISTRY = {"explicit": ExplicitEventBackend, "symbolic": SymbolicEventBackend,
+             "auto": AutoEventBackend}
 
 
 def event_backend_names() -> tuple[str, ...]:

@@ -43,18 +43,26 @@ def _freeze_cells(owner: str, agents, nodes, cells, ranks):
     """Check that each agent's cells partition ``nodes``; default: one cell of all, rank 0."""
     known = set(nodes)
     out_cells, out_ranks = {}, {}
+    checked: dict[int, tuple] = {}  # agents sharing one cells object are checked once
     for a in agents:
-        given = [frozenset(c) for c in cells.get(a, (tuple(nodes),))]
-        seen: set[str] = set()
-        for c in given:
-            for x in c:
-                if x not in known:
-                    raise DelModelError(f"{owner}: cell of {a} names missing {x!r}")
-                if x in seen:
-                    raise DelModelError(f"{owner}: {x!r} is in two cells of {a}")
-                seen.add(x)
-        given += [frozenset((x,)) for x in nodes if x not in seen]
-        out_cells[a] = tuple(given)
+        raw = cells.get(a)
+        done = checked.get(id(raw)) if raw is not None else None
+        if done is not None:
+            out_cells[a] = done[1]
+        else:
+            given = [frozenset(c) for c in (raw if raw is not None else (tuple(nodes),))]
+            seen: set[str] = set()
+            for c in given:
+                for x in c:
+                    if x not in known:
+                        raise DelModelError(f"{owner}: cell of {a} names missing {x!r}")
+                    if x in seen:
+                        raise DelModelError(f"{owner}: {x!r} is in two cells of {a}")
+                    seen.add(x)
+            given += [frozenset((x,)) for x in nodes if x not in seen]
+            out_cells[a] = tuple(given)
+            if raw is not None:
+                checked[id(raw)] = (raw, out_cells[a])
         rank = dict(ranks.get(a, {}))
         for x in rank:
             if x not in known:

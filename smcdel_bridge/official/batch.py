@@ -68,7 +68,7 @@ class Interrupted(BackendError):
 
 
 def _transcript(backend, text: str, stop: threading.Event | None) -> Transcript:
-    from smcdel_bridge.official.binary import LaunchError
+    from smcdel_bridge.official.process import LaunchError
 
     if stop is not None and stop.is_set():
         return Transcript(error=Interrupted("the batch was interrupted before this call"))
@@ -110,7 +110,7 @@ def run_alone(backend, task: Task, stop: threading.Event | None = None) -> Outco
 def run_packed(backend, tasks: Sequence[Task],
                stop: threading.Event | None = None) -> list[Outcome]:
     """Run packable ``tasks`` in one call; trace any failure to the tasks that cause it."""
-    from smcdel_bridge.official.binary import CallTimeout, LaunchError
+    from smcdel_bridge.official.process import CallTimeout, LaunchError
 
     if len(tasks) == 1:
         return [run_alone(backend, tasks[0], stop)]
@@ -186,7 +186,7 @@ def run_tasks(
     complete.  Reads ``tasks`` lazily and keeps at most about ``2 × workers`` calls in
     flight, so large batches stream.
     """
-    from smcdel_bridge.official.binary import LIVE
+    from smcdel_bridge.official.process import LIVE
 
     workers = workers or getattr(backend, "workers", 1) or 1
     calls = plan_calls(tasks, backend.pack_size, backend.max_atoms)

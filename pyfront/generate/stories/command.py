@@ -16,7 +16,7 @@ _MINDGAMES_ONLY = {"setups": "forehead,forehead_mirror,internal,explicit",
                    "negate_knowledge": None, "negate_other": None, "atom_rate": None,
                    "announcement_atom_rate": None, "knows_that_rate": None,
                    "hypotheses_per_premise": 50, "pairs_per_premise": None, "balance": "none",
-                   "style": "mindgames", "workers": None, "engine": "auto"}
+                   "style": "mindgames", "workers": None}
 
 
 def config_from_args(args):
@@ -74,7 +74,10 @@ def run(args) -> int:
     from .card import write
     from .pipeline import NotEnoughStories, generate
 
+    from ...story.engines import set_answer_engine
+
     cfg = config_from_args(args)
+    set_answer_engine(getattr(args, "engine", "auto"))
     out_dir = Path(args.output)
     _prepare(out_dir, getattr(args, "force", False))
     progress = task = None

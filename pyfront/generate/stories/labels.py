@@ -8,7 +8,7 @@ from typing import Iterator
 
 from smcdel_bridge.dynamic import InexecutableAction
 
-from ...story.compile import compile_story, event_action, initial_state, update
+from ...story.compile import answer_engine, compile_story, event_action, initial_state, update
 from ...story import model as sm
 from ...tomi.translate import build_story, variable_name
 from . import sampler
@@ -47,63 +47,46 @@ def to_story(drawn: DrawnStory, name: str = "story") -> sm.Story:
                        drawn.steps)
 
 
-def _start_and_end(drawn: DrawnStory, story: sm.Story):
+def _start_and_end(drawn: DrawnStory, story: sm.Story, engine):
     """The states before and after the story's events; when the sampler already updated
-    the model along a prefix of these steps, the update goes on from its state (the same
-    updates, in the same order)."""
+    the model along a prefix of these steps (with the same engine), the update goes on
+    from its state (the same updates, in the same order)."""
     last = sampler.LAST_PREFIX
     key = (drawn.agents, (drawn.room, drawn.other_room), drawn.obj, drawn.containers)
-    if last is None or last[0] != key or drawn.steps[:len(last[1])] != last[1]:
-        states = compile_story(story).states
+    if (last is None or last[0] != key or drawn.steps[:len(last[1])] != last[1]
+            or last[3].name != engine.name):
+        states = compile_story(story, engine).states
         return states[0], states[-1]
     state = last[2]
     for i in range(state.step, len(story.events)):
         try:
-            state = update(state, event_action(story, i), i + 1)
+            state = update(state, event_action(story, i), i + 1, engine)
         except InexecutableAction:
-            return _start_and_end_checked(story)
-    return initial_state(story), state
+            return _start_and_end_checked(story, engine)
+    return initial_state(story, engine), state
 
 
-def _start_and_end_checked(story: sm.Story):
+def _start_and_end_checked(story: sm.Story, engine):
     """Through :attr:`CompiledStory.states`, which names the event that cannot happen."""
-    states = compile_story(story).states
+    states = compile_story(story, engine).states
     return states[0], states[-1]
 
 
 def label(drawn: DrawnStory, max_order: int) -> Labelled:
     story = to_story(drawn)
-    start, end = _start_and_end(drawn, story)
+    engine = answer_engine(story)
+    start, end = _start_and_end(drawn, story, engine)
     var = story.variable(variable_name(drawn.obj))
-    atoms = {story.atom(var.name, v): v for v in var.values}
+    forms = [story.value_form(var.name, v) for v in var.values]
 
-    def values(state, worlds) -> tuple[str, ...]:
-        val = state.model.valuation
-        found = {atoms[p] for w in worlds for p in val[w] if p in atoms}
-        return tuple(v for v in var.values if v in found)
-
-    actual = frozenset(end.model.actual)
-    memo: dict[tuple[str, ...], frozenset[str]] = {(): actual}
-    believed: dict[tuple[str, str], frozenset[str]] = {}
-
-    def worlds_of(chain: tuple[str, ...]) -> frozenset[str]:
-        got = memo.get(chain)
-        if got is None:
-            out: set[str] = set()
-            agent = chain[-1]
-            for w in worlds_of(chain[:-1]):
-                key = (agent, w)
-                b = believed.get(key)
-                if b is None:
-                    b = believed[key] = end.believed(agent, w)
-                out |= b
-            got = memo[chain] = frozenset(out)
-        return got
+    def values(state, chain: tuple[str, ...]) -> tuple[str, ...]:
+        allowed = engine.possible(state, [sm.belief_id(a) for a in chain], forms)
+        return tuple(v for v, ok in zip(var.values, allowed) if ok)
 
     answers: dict[tuple[str, ...], tuple[str, ...]] = {}
     for k in range(1, max_order + 1):
         for chain in chains(drawn.agents, k):
-            answers[chain] = values(end, worlds_of(chain))
-    (memory,) = values(start, start.model.actual)
-    (reality,) = values(end, actual)
+            answers[chain] = values(end, chain)
+    (memory,) = values(start, ())
+    (reality,) = values(end, ())
     return Labelled(drawn, story, memory, reality, answers)

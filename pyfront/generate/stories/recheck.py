@@ -59,6 +59,7 @@ def story_key(problem: str) -> str:
 
 def check_row(source: str, row: int, line: int | None, fields, cache: dict | None = None) -> dict:
     from ...errors import UserError
+    from ...checking.deadline import ItemTimeout, item_deadline
     from ...story.compile import evaluate
     from ...story.dsl import parse_story
     from smcdel_bridge.errors import SmcdelError
@@ -80,16 +81,17 @@ def check_row(source: str, row: int, line: int | None, fields, cache: dict | Non
     try:
         story = parse_story(problem, f"{where} (problem)")
         compiled = None
-        if cache is not None:
-            from ...story.compile import compile_story
+        with item_deadline():  # check --timeout
+            if cache is not None:
+                from ...story.compile import answer_engine, compile_story
 
-            key = story_key(problem)
-            compiled = cache.get(key)
-            if compiled is None:
-                cache.clear()  # rows come grouped by story: keep one
-                compiled = cache[key] = compile_story(story)
-        results = evaluate(story, compiled)
-    except (UserError, SmcdelError, ValueError) as err:
+                key = story_key(problem)
+                compiled = cache.get(key)
+                if compiled is None:
+                    cache.clear()  # rows come grouped by story: keep one
+                    compiled = cache[key] = compile_story(story, answer_engine(story))
+            results = evaluate(story, compiled)
+    except (UserError, SmcdelError, ValueError, ItemTimeout) as err:
         record["error"] = f"{where}: {err}"
         return record
     if len(results) != 1:
@@ -131,6 +133,9 @@ def run(args) -> int:
     cells: dict[str, Counter] = {}
     problems: list[str] = []
     out = open(args.output, "w", encoding="utf-8") if args.output else None
+    from ...checking.progress import terminal_bar
+
+    bar = terminal_bar(args.quiet, to_stdout)
     try:
         for path in args.paths:
             # rows of one story (shuffled across the file) are checked together, so that
@@ -145,6 +150,8 @@ def run(args) -> int:
             for k in (k for group in order.values() for k in group):
                 row, line, fields = rows[k]
                 record = check_row(path, row, line, fields, cache)
+                if bar is not None:
+                    bar.advance(record)
                 text = json.dumps(record, ensure_ascii=False) + "\n"
                 if out is not None:
                     out.write(text)
@@ -165,6 +172,8 @@ def run(args) -> int:
                     problems.append(f"{path}: row {row}: expected {record['expected']}, "
                                     f"the checker says {record['answer']}")
     finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
         if out is not None:
             out.close()
     if not args.quiet:

@@ -1,7 +1,9 @@
 """Random ToMi/Hi-ToM-style stories: agents enter a room, an object is put in a container,
 then exits, entrances, moves, public and private communication, lies, secret peeks and
-distractor sentences, in random order but always possible (only present agents move
-things; only agents who know where the object is tell about it).
+distractor sentences, in random order but always possible, as the story model says: only
+present agents move things; a truthful tell only comes from a speaker who *knows* where
+the object is; one who only believes it (she was lied to, or missed a move) passes on
+what she believes as a sincere claim (``claim``); a liar says what she believes false.
 
 A story is a list of :class:`~pyfront.tomi.scene.Step` records; who observes each step is
 the same bookkeeping as for ToMi (the agents in the room).  The sampler's own first-order
@@ -19,12 +21,12 @@ from importlib import resources
 from ...tomi.scene import Step
 from ..names import draw_names
 
-ACTIONS = ("enter", "exit", "move", "tell", "tell_private", "peek", "lie", "noise")
+ACTIONS = ("enter", "exit", "move", "tell", "tell_private", "claim", "peek", "lie", "noise")
 
 #: how often each action is tried, relative to the others (comings and goings and moves
 #: make the stories; communication and peeks season them)
-WEIGHTS = {"enter": 3, "exit": 3, "move": 3, "tell": 1, "tell_private": 1, "peek": 1,
-           "lie": 1, "noise": 1}
+WEIGHTS = {"enter": 3, "exit": 3, "move": 3, "tell": 1, "tell_private": 1, "claim": 1,
+           "peek": 1, "lie": 1, "noise": 1}
 
 
 @lru_cache(maxsize=1)
@@ -66,35 +68,77 @@ LAST_PREFIX: tuple | None = None
 
 
 class _Knowledge:
-    """What each agent cannot rule out about where the object is, from the story model of
-    the steps drawn so far (updated step by step as the story grows)."""
+    """What each agent knows, believes and cannot rule out about where the object is, from
+    the story model of the steps drawn so far (updated step by step as the story grows)."""
 
     def __init__(self, agents, room, other, obj, containers):
         self.key = (agents, (room, other), obj, containers)
         self.state = None
+        self.engine = None
         self.done = 0
 
-    def open_to(self, steps: list[Step]) -> dict[str, list[str]]:
-        """Agent -> the containers it does not know the object is not in (in declaration
-        order): ``not K("X!", not location(obj) = c)`` at the actual world."""
-        from ...story.compile import event_action, initial_state, update
-        from ...story.model import knowledge_id
-        from ...tomi.translate import build_story, variable_name
-        from smcdel_bridge.language import K, Neg
+    def _advance(self, steps: list[Step]):
+        """The story of ``steps``, with :attr:`state` after its last event."""
+        from ...story.compile import answer_engine, event_action, initial_state, update
+        from ...tomi.translate import build_story
 
         agents, rooms, obj, containers = self.key
         story = build_story("story", agents, rooms, {obj: containers}, {obj: containers[0]},
                             steps)
         if self.state is None:
-            self.state = initial_state(story)
+            self.engine = answer_engine(story)
+            self.state = initial_state(story, self.engine)
         for i in range(self.done, len(story.events)):
-            self.state = update(self.state, event_action(story, i), i + 1)
+            self.state = update(self.state, event_action(story, i), i + 1, self.engine)
         self.done = len(story.events)
         global LAST_PREFIX
-        LAST_PREFIX = (self.key, tuple(steps), self.state)
+        LAST_PREFIX = (self.key, tuple(steps), self.state, self.engine)
+        return story
+
+    def _holds(self, form) -> bool:
+        return self.engine.holds(self.state, form)
+
+    def attitudes(self, steps: list[Step]) -> dict[str, tuple[str | None, str | None]]:
+        """Agent -> (the container it knows the object is in, the one it believes it is
+        in; None: none), from the story model of ``steps``."""
+        from ...story.model import belief_id, knowledge_id
+        from ...tomi.translate import variable_name
+        from smcdel_bridge.language import K
+
+        story = self._advance(steps)
+        var = variable_name(self.key[2])
+
+        def which(ident: str) -> str | None:
+            return next((c for c in self.key[3]
+                         if self._holds(K(ident, story.value_form(var, c)))), None)
+
+        return {a: (which(knowledge_id(a)), which(belief_id(a))) for a in self.key[0]}
+
+    def believable(self, steps: list[Step], speaker: str, container: str) -> set[str]:
+        """The agents who can come to believe ``speaker``'s word that the object is in
+        ``container``: they do not know that it is false that she believes it and is
+        right (a trusting listener's most plausible reading, ``smcdel_bridge.dynamic.speech``)."""
+        from ...story.model import belief_id, knowledge_id
+        from ...tomi.translate import variable_name
+        from smcdel_bridge.language import Conj, K, Neg
+
+        story = self._advance(steps)
+        f = story.value_form(variable_name(self.key[2]), container)
+        right = Conj((K(belief_id(speaker), f), f))
+        return {b for b in self.key[0] if not self._holds(K(knowledge_id(b), Neg(right)))}
+
+    def open_to(self, steps: list[Step]) -> dict[str, list[str]]:
+        """Agent -> the containers it does not know the object is not in (in declaration
+        order): ``not K("X!", not location(obj) = c)`` at the actual world."""
+        from ...story.model import knowledge_id
+        from ...tomi.translate import variable_name
+        from smcdel_bridge.language import K, Neg
+
+        agents, _, obj, containers = self.key
+        story = self._advance(steps)
         var = variable_name(obj)
         return {a: [c for c in containers
-                    if not self.state.holds(K(knowledge_id(a), Neg(story.value_form(var, c))))]
+                    if not self._holds(K(knowledge_id(a), Neg(story.value_form(var, c))))]
                 for a in agents}
 
 
@@ -149,7 +193,6 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
         kind = rng.choices(params.actions, weights)[0]
         inside = present(room)
         outside = [a for a in agents if where.get(a) != room]
-        knowers = [a for a in agents if belief.get(a) == truth]
         if kind == "enter" and outside:
             a = rng.choice(outside)
             r = room if rng.random() < 0.7 else other
@@ -173,25 +216,41 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
                               observers=inside))
             for b in inside:
                 belief[b] = truth
-        elif kind == "tell" and knowers:
-            a = rng.choice(knowers)
-            steps.append(Step("tell", None, agent=a, obj=obj, container=truth, observers=agents))
-            for b in agents:
-                belief[b] = truth
-        elif kind in ("tell_private", "lie") and knowers and outside and not (
-                true_belief and kind == "lie"):
-            # the listener is out of the room (it cannot see for itself)
-            a = rng.choice(knowers)
-            open_to = knowledge.open_to(steps) if kind == "lie" else {}
-            others = [b for b in outside if b != a
-                      and (kind == "tell_private" or any(c != truth for c in open_to[b]))]
+        elif kind in ("tell", "tell_private", "claim", "lie"):
+            # who may say what, as the model says: truthful words from a speaker who knows,
+            # a claim from one who only believes, a lie from one who believes otherwise
+            if kind == "lie" and true_belief:
+                continue
+            if kind != "tell" and not outside:
+                continue
+            att = knowledge.attitudes(steps)
+            if kind in ("tell", "tell_private"):
+                speakers = [a for a in agents if att[a][0] is not None]
+            elif kind == "claim":
+                speakers = [a for a in agents if att[a][0] is None and att[a][1] is not None]
+            else:
+                speakers = [a for a in agents if att[a][1] is not None]
+            if not speakers:
+                continue
+            a = rng.choice(speakers)
+            said = att[a][0] or att[a][1]
+            if kind == "tell":
+                steps.append(Step("tell", None, agent=a, obj=obj, container=said,
+                                  observers=agents))
+                for b in agents:
+                    belief[b] = said
+                made += 1
+                continue
+            # the listener is out of the room (it cannot see for itself); a lie or a claim
+            # only to one who cannot rule it out (one who can would not believe it)
+            if kind == "lie":
+                said = rng.choice([c for c in containers if c != said])
+            heard = (knowledge.believable(steps, a, said) if kind in ("lie", "claim")
+                     else set(agents))
+            others = [b for b in outside if b != a and b in heard]
             if not others:
                 continue
             b = rng.choice(others)
-            if kind == "lie":
-                said = rng.choice([c for c in open_to[b] if c != truth])
-            else:
-                said = truth
             steps.append(Step(kind, None, agent=a, listener=b, obj=obj, container=said,
                               observers=(a, b)))
             belief[b] = said

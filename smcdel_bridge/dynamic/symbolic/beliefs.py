@@ -1,11 +1,11 @@
 """Symbolic plausibility models: for each agent an information cell relation (an
-equivalence over the doubled vocabulary) and a strict plausibility order (``less``:
-the primed world is strictly more plausible than the unprimed one), beside the law and
+equivalence over the doubled vocabulary) and a strict plausibility order (``better``:
+the unprimed world is strictly more plausible than the primed one), beside the law and
 the actual worlds.  Belief at a world is the most plausible worlds of its cell:
 ``cell(x, y) and min(y)`` with ``min(y)``: no world of ``y``'s cell is strictly more
 plausible.  The action-priority update is a transformer: cells meet the event cells,
-``less'`` is "the event is strictly more plausible, or equally plausible and the world
-is" (Baltag and Smets), so an agent who missed an event believes nothing happened but
+``better'`` is "the event is strictly more plausible, or equally plausible and the
+world is" (Baltag and Smets), so an agent who missed an event believes nothing happened but
 keeps the possibility, and revises when it later learns otherwise.
 """
 
@@ -20,6 +20,33 @@ from .model import SymbolicModel, _or
 from .space import VarSpace
 
 
+class MostPlausible:
+    """Per agent, the primed worlds most plausible in their cell (a separate object, so
+    that a state and its view hold no reference cycle: BDDs must go before their
+    manager)."""
+
+    def __init__(self, space: VarSpace, law, law_y, cells, better):
+        self.space, self.law, self.law_y = space, law, law_y
+        self.cells, self.better = cells, better
+        self._memo: dict = {}
+
+    def __call__(self, agent: str, within=None):
+        """Those worlds among the primed worlds ``within``, when given (a cheaper
+        question about a few cells)."""
+        sp = self.space
+        cell, better = self.cells[agent], self.better[agent]
+        if better == sp.false:
+            return self.law_y if within is None else self.law_y & within
+        if within is None:
+            key = (cell, better)
+            if key not in self._memo:
+                beaten = sp.exists_x(cell & better, self.law)
+                self._memo[key] = self.law_y & ~beaten
+            return self._memo[key]
+        beaten = sp.exists_x(cell & better & within, self.law)
+        return self.law_y & within & ~beaten
+
+
 @dataclass
 class SymbolicBeliefState:
     """The situation after ``step`` events (see the module docstring)."""
@@ -27,8 +54,11 @@ class SymbolicBeliefState:
     space: VarSpace
     agents: tuple[str, ...]
     law: object
+    #: the law over the primed copies (kept step by step: priming a large law is costly)
+    law_y: object
     cells: Mapping[str, object]
-    less: Mapping[str, object]
+    #: agent -> ``better(x, y)``: the unprimed world is strictly more plausible
+    better: Mapping[str, object]
     actual: object
     cur: Mapping[int, int]
     ids: tuple[tuple[str, str, str], ...]
@@ -37,26 +67,22 @@ class SymbolicBeliefState:
     revisions: tuple = ()
     _view: SymbolicModel | None = field(default=None, repr=False)
 
+    def __post_init__(self):
+        #: the variables in use when the state was made
+        self.nvars = self.space.n
+        self._best = MostPlausible(self.space, self.law, self.law_y, self.cells, self.better)
+
+    def best_y(self, agent: str, within=None):
+        """The primed worlds most plausible in their cell for ``agent`` (see
+        :meth:`MostPlausible.__call__`)."""
+        return self._best(agent, within)
+
     def view(self) -> SymbolicModel:
         """The belief view: each agent's relation goes to the most plausible worlds of
-        its cell (formulas are evaluated here)."""
+        its cell (formulas are evaluated here; relations are built only as needed)."""
         if self._view is None:
-            sp = self.space
-            law_y = sp.prime(self.law)
-            rels = {}
-            best: dict = {}
-            for a in self.agents:
-                cell, less = self.cells[a], self.less[a]
-                if less == sp.false:
-                    rels[a] = cell
-                    continue
-                key = (cell, less)
-                if key not in best:
-                    # worlds with a strictly more plausible world in their cell
-                    beaten = sp.exists_y(cell & law_y, less)
-                    best[key] = sp.prime(self.law & ~beaten)
-                rels[a] = cell & best[key]
-            self._view = SymbolicModel(sp, self.agents, self.law, rels, self.actual, self.cur)
+            self._view = SymbolicModel(self.space, self.agents, self.law, self.cells,
+                                       self.actual, self.cur, self.law_y, self._best)
         return self._view
 
     def holds(self, form) -> bool:
@@ -65,7 +91,7 @@ class SymbolicBeliefState:
 
     def size(self) -> int:
         """How many worlds (assignments of the law; before any contraction)."""
-        return self.space.count(self.law)
+        return self.space.count(self.law, self.nvars)
 
 
 def priority_update(state: SymbolicBeliefState, action: EventPlausibilityModel
@@ -75,9 +101,9 @@ def priority_update(state: SymbolicBeliefState, action: EventPlausibilityModel
         raise DelModelError(f"action {action.label!r} must name the agents of the model")
     sp = state.space
     view = state.view()
-    law, cur, codes, codes_y, _ = view.transformed_law(action.events)
+    law, step, cur, codes, codes_y = view.transformed_law(action.events)
     names = [e.name for e in action.events]
-    cells, less = {}, {}
+    cells, better = {}, {}
     memo: dict = {}
     for a in state.agents:
         ecells = action.cells[a]
@@ -86,20 +112,21 @@ def priority_update(state: SymbolicBeliefState, action: EventPlausibilityModel
         if key not in memo:
             ecell = _or(sp, (_or(sp, (codes[e] for e in c)) & _or(sp, (codes_y[e] for e in c))
                              for c in ecells))
-            eless = sp.false
+            ebetter = sp.false
             eeq = sp.false
             for e in names:
-                better = [f for f in names if ranks[f] < ranks[e]]
+                worse = [f for f in names if ranks[f] > ranks[e]]
                 same = [f for f in names if ranks[f] == ranks[e]]
-                eless |= codes[e] & _or(sp, (codes_y[f] for f in better))
+                ebetter |= codes[e] & _or(sp, (codes_y[f] for f in worse))
                 eeq |= codes[e] & _or(sp, (codes_y[f] for f in same))
-            memo[key] = (ecell, eless, eeq)
-        ecell, eless, eeq = memo[key]
+            memo[key] = (ecell, ebetter, eeq)
+        ecell, ebetter, eeq = memo[key]
         cells[a] = state.cells[a] & ecell
-        old = state.less[a]
-        less[a] = eless | (eeq & old) if old != sp.false else eless
+        old = state.better[a]
+        better[a] = ebetter | (eeq & old) if old != sp.false else ebetter
     actual = state.actual & law & _or(sp, (codes[e] for e in action.actual))
     if actual == sp.false:
         raise InexecutableAction(action.label, action.actual)
-    new = SymbolicBeliefState(sp, state.agents, law, cells, less, actual, cur, state.ids)
+    new = SymbolicBeliefState(sp, state.agents, law, state.law_y & sp.prime(step), cells,
+                              better, actual, cur, state.ids)
     return new, codes

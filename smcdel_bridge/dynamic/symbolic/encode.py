@@ -59,13 +59,13 @@ class WorldCodes:
             out |= self.worlds(c) & self.worlds_y(c)
         return out
 
-    def less(self, ranks: Mapping[str, int]):
-        """``y`` strictly more plausible (lower rank) than ``x``."""
+    def better(self, ranks: Mapping[str, int]):
+        """``x`` strictly more plausible (lower rank) than ``y``."""
         out = self.space.false
         for w, r in ranks.items():
-            better = [v for v, s in ranks.items() if s < r]
-            if better:
-                out |= self.x[w] & self.worlds_y(better)
+            worse = [v for v, s in ranks.items() if s > r]
+            if worse:
+                out |= self.x[w] & self.worlds_y(worse)
         return out
 
 

@@ -19,6 +19,14 @@ from .model import SymbolicModel, _or
 from .space import VarSpace
 
 
+def _pre(view: SymbolicModel, action: PlausibleAction, event: str, memo: dict):
+    """The precondition of ``event`` on the belief view (memoised per update)."""
+    if event not in memo:
+        pre = next(e.pre for e in action.model.events if e.name == event)
+        memo[event] = view.table(pre)
+    return memo[event]
+
+
 def _exactly_one(sp: VarSpace, vs: list):
     out = sp.false
     for i, v in enumerate(vs):
@@ -56,13 +64,13 @@ class SymbolicBeliefEngine(BeliefEngine):
             actual &= probe.table(f)
         if actual == sp.false:
             raise ContradictoryStart("actual")
-        cells, less = {}, {}
+        cells, better = {}, {}
         for a, bid, kid in situation.ids:
             seen = [cur[p] for name in situation.observes.get(a, ())
                     for p in situation.variable(name).atoms]
             cells[bid] = cells[kid] = sp.equal_pairs(seen)
-            less[bid] = less[kid] = sp.false
-        return SymbolicBeliefState(sp, agents, law, cells, less, actual, cur,
+            better[bid] = better[kid] = sp.false
+        return SymbolicBeliefState(sp, agents, law, sp.prime(law), cells, better, actual, cur,
                                    tuple(situation.ids))
 
     def from_model(self, model: PlausibilityModel, ids: AgentIds) -> SymbolicBeliefState:
@@ -70,10 +78,10 @@ class SymbolicBeliefEngine(BeliefEngine):
         codes = WorldCodes(sp, model.worlds, model.vocabulary or sorted(
             {p for w in model.worlds for p in model.valuation[w]}), model.valuation)
         cells = {a: codes.cells(model.cells[a]) for a in model.agents}
-        less = {a: codes.less(model.ranks[a]) for a in model.agents}
+        better = {a: codes.better(model.ranks[a]) for a in model.agents}
         actual = codes.law & codes.worlds(model.actual)
-        return SymbolicBeliefState(sp, tuple(model.agents), codes.law, cells, less, actual,
-                                   codes.cur, tuple(ids))
+        return SymbolicBeliefState(sp, tuple(model.agents), codes.law, sp.prime(codes.law),
+                                   cells, better, actual, codes.cur, tuple(ids))
 
     def update(self, state: SymbolicBeliefState, action: PlausibleAction, step: int
                ) -> SymbolicBeliefState:
@@ -84,20 +92,23 @@ class SymbolicBeliefEngine(BeliefEngine):
 
     def _revisions(self, state: SymbolicBeliefState, action: PlausibleAction, step: int):
         """The agents whose beliefs at an actual world leave no room for any event they
-        believe happens (the plain product would leave them believing everything)."""
+        believe happens (the plain product would leave them believing everything).  Only
+        the cells of the actual worlds are looked at."""
         view = state.view()
         sp = state.space
-        pres = {e.name: view.table(e.pre) for e in action.model.events}
-        pres_y: dict = {}
+        pres: dict = {}
         for e in action.model.actual:
-            here = state.actual & pres[e]
+            here = state.actual & _pre(view, action, e, pres)
             if here == sp.false:
                 continue
             for a, bid, _ in state.ids:
-                believed = tuple(sorted(action.believed(a, e)))
-                if believed not in pres_y:
-                    pres_y[believed] = sp.prime(_or(sp, (pres[f] for f in believed)))
-                ok = sp.exists_y(view.succ(bid), pres_y[believed])
+                believed = _or(sp, (_pre(view, action, f, pres) for f in
+                                    sorted(action.believed(a, e))))
+                if believed == sp.true:  # belief is serial: some believed world admits it
+                    continue
+                cell = state.cells[bid] & here
+                within = sp.exists_x(cell, sp.true)  # the primed worlds of those cells
+                ok = sp.exists_y(cell, state.best_y(bid, within) & sp.prime(believed))
                 if (here & ~ok) != sp.false:
                     yield Revision(step, a, f"actual.{e}")
 

@@ -24,16 +24,21 @@ class SymbolicModel:
     """Worlds as a law, relations as BDDs (see the module docstring)."""
 
     def __init__(self, space: VarSpace, agents: Sequence[str], law, relations: Mapping,
-                 actual, cur: Mapping[int, int]):
+                 actual, cur: Mapping[int, int], law_y=None, targets=None):
         self.space = space
         self.agents = tuple(agents)
         self.law = law
         self.relations = dict(relations)
         self.actual = actual
         self.cur = dict(cur)
-        self._succ: dict[str, object] = {}
         self._memo: dict[Form, object] = {}
-        self._law_y = None
+        self._law_y = law_y
+        #: agent -> the primed worlds its relation may reach (default: the law's); the
+        #: successors of a world are those in its relation and in this set
+        self._targets = targets
+        self._target: dict[str, object] = {}
+        #: the variables in use when the model was made (later ones belong to others)
+        self.nvars = space.n
 
     # --- relations ---------------------------------------------------------------------
 
@@ -42,24 +47,46 @@ class SymbolicModel:
             self._law_y = self.space.prime(self.law)
         return self._law_y
 
-    def succ(self, agent: str):
-        """``agent``'s successor relation, successors restricted to the law."""
-        out = self._succ.get(agent)
+    def rel(self, agent: str):
+        try:
+            return self.relations[agent]
+        except KeyError:
+            raise DelModelError(f"unknown agent {agent!r}") from None
+
+    def target(self, agent: str):
+        out = self._target.get(agent)
         if out is None:
-            try:
-                rel = self.relations[agent]
-            except KeyError:
-                raise DelModelError(f"unknown agent {agent!r}") from None
-            out = self._succ[agent] = rel & self.law_y()
+            self.rel(agent)
+            out = self._targets(agent) if self._targets is not None else self.law_y()
+            self._target[agent] = out
         return out
 
-    def box(self, rel, body):
-        """Worlds whose successors under ``rel`` all satisfy ``body``."""
-        return ~self.space.exists_y(rel, ~self.space.prime(body))
+    def succ(self, agent: str):
+        """``agent``'s successor relation (built only when asked for)."""
+        return self.rel(agent) & self.target(agent)
+
+    def reaches(self, agent: str, worlds_y, start=None):
+        """The worlds (within ``start``) with a successor in the primed set ``worlds_y``."""
+        rel = self.rel(agent) if start is None else self.rel(agent) & start
+        return self.space.exists_y(rel, self.target(agent) & worlds_y)
+
+    def box(self, agent: str, body):
+        """Worlds whose successors all satisfy ``body``."""
+        return ~self.reaches(agent, ~self.space.prime(body))
+
+    def group_box(self, group, body):
+        """Worlds whose successors under every member's relation at once satisfy ``body``
+        (all worlds of the law for the empty group)."""
+        rel, target = self.space.true, self.law_y()
+        for a in group:
+            rel &= self.rel(a)
+            target &= self.target(a)
+        return ~self.space.exists_y(rel, target & ~self.space.prime(body))
 
     def image(self, worlds, agent: str):
         """The successors of ``worlds`` under ``agent``'s relation (unprimed)."""
-        return self.space.unprime(self.space.exists_x(worlds, self.succ(agent)))
+        sp = self.space
+        return sp.unprime(self.target(agent) & sp.exists_x(worlds, self.rel(agent)))
 
     # --- truth ---------------------------------------------------------------------------
 
@@ -81,7 +108,8 @@ class SymbolicModel:
         return (self.law & ~self.table(form)) == self.space.false
 
     def size(self) -> int:
-        return self.space.count(self.law)
+        """How many worlds."""
+        return self.space.count(self.law, self.nvars)
 
     # --- update ----------------------------------------------------------------------------
 
@@ -96,7 +124,7 @@ class SymbolicModel:
             raise DelModelError(f"action {action.label!r} {what}")
         sp = self.space
         events = action.events
-        law, cur, codes, codes_y, ebits = self.transformed_law(events)
+        law, step, cur, codes, codes_y = self.transformed_law(events)
         rels = {}
         for a in self.agents:
             er = sp.false
@@ -111,31 +139,39 @@ class SymbolicModel:
             actual = self.actual & law & _or(sp, (codes[e] for e in action.actual))
             if actual == sp.false:
                 raise InexecutableAction(action.label, action.actual)
-        return SymbolicModel(sp, self.agents, law, rels, actual, cur), codes
+        law_y = self.law_y() & sp.prime(step)
+        return SymbolicModel(sp, self.agents, law, rels, actual, cur, law_y), codes
 
     def transformed_law(self, events):
-        """The new law, the new ``cur``, the event codes (unprimed, primed) and bits: fresh
+        """The new law, what it adds to the old one, the new ``cur``, the event codes
+        (unprimed, primed): fresh
         event bits spell which event happened; each changed atom gets a fresh variable
         holding its new value."""
         sp = self.space
-        ebits = sp.fresh(bits_for(len(events)))
-        codes = {e.name: sp.code(ebits, i) for i, e in enumerate(events)}
-        codes_y = {e.name: sp.code(ebits, i, primed=True) for i, e in enumerate(events)}
+        pres = [self.table(e.pre) for e in events]
         changed = sorted({p for e in events for p in e.post})
         old = {p: (sp.x(self.cur[p]) if p in self.cur else sp.false) for p in changed}
+        values = [{p: self.table(e.post[p]) if p in e.post else old[p] for p in changed}
+                  for e in events]
+        # the bits below what the preconditions and postconditions speak of
+        ebits = sp.fresh(bits_for(len(events)), near=pres + [v for vs in values
+                                                             for v in vs.values()])
+        codes = {e.name: sp.code(ebits, i) for i, e in enumerate(events)}
+        codes_y = {e.name: sp.code(ebits, i, primed=True) for i, e in enumerate(events)}
         cur = dict(self.cur)
-        new = dict(zip(changed, sp.fresh(len(changed))))
+        bits = [sp.x(k) for k in ebits]
+        new = {p: sp.fresh(1, near=[v[p] for v in values] + [old[p]] + bits)[0]
+               for p in changed}
         cur.update(new)
-        law = sp.false
-        for e in events:
-            part = codes[e.name] & self.table(e.pre)
+        step = sp.false
+        for e, pre, vs in zip(events, pres, values):
+            part = codes[e.name] & pre
             if part == sp.false:
                 continue
             for p in changed:
-                value = self.table(e.post[p]) if p in e.post else old[p]
-                part &= sp.bdd.apply("<=>", sp.x(new[p]), value)
-            law |= part
-        return self.law & law, cur, codes, codes_y, ebits
+                part &= sp.bdd.apply("<=>", sp.x(new[p]), vs[p])
+            step |= part
+        return self.law & step, step, cur, codes, codes_y
 
     def after(self, action: ActionModel, form: Form, events: Sequence[str] | None):
         """Worlds where ``form`` holds at every copy made by one of ``events`` (all when
@@ -162,23 +198,15 @@ def _fold(m: SymbolicModel, fs, op, unit):
     return out
 
 
-def _group_rel(m: SymbolicModel, group):
-    out = m.law_y()
-    for a in group:
-        out &= m.succ(a)
-    return out
-
-
 def _common(m: SymbolicModel, group, body):
     """Greatest fixed point of ``z = and_a box_a (body and z)``: ``body`` at every world
     reachable in one or more steps."""
-    rels = [m.succ(a) for a in group]
     z = m.space.true
     while True:
         target = body & z
         step = m.space.true
-        for r in rels:
-            step &= m.box(r, target)
+        for a in group:
+            step &= m.box(a, target)
         if step == z:
             return z
         z = step
@@ -224,12 +252,12 @@ _TABLE: dict[type, Callable[[SymbolicModel, Form], object]] = {
                               m.space.false),
     L.Impl: lambda m, f: ~m.table(f.a) | m.table(f.b),
     L.Equi: lambda m, f: m.space.bdd.apply("<=>", m.table(f.a), m.table(f.b)),
-    L.K: lambda m, f: m.box(m.succ(f.agent), m.table(f.f)),
-    L.Kw: lambda m, f: _either(m, lambda b: m.box(m.succ(f.agent), b), f),
+    L.K: lambda m, f: m.box(f.agent, m.table(f.f)),
+    L.Kw: lambda m, f: _either(m, lambda b: m.box(f.agent, b), f),
     L.Ck: lambda m, f: _common(m, f.group, m.table(f.f)),
     L.Ckw: lambda m, f: _either(m, lambda b: _common(m, f.group, b), f),
-    L.Dk: lambda m, f: m.box(_group_rel(m, f.group), m.table(f.f)),
-    L.Dkw: lambda m, f: _either(m, lambda b: m.box(_group_rel(m, f.group), b), f),
+    L.Dk: lambda m, f: m.group_box(f.group, m.table(f.f)),
+    L.Dkw: lambda m, f: _either(m, lambda b: m.group_box(f.group, b), f),
     L.PubAnnounce: _announce,
     L.PubAnnounceW: _announce,
     L.Announce: _announce_to,

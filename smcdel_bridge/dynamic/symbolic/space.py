@@ -12,8 +12,8 @@ from typing import Iterable, Sequence
 from ...native.bdd_manager import load_implementation
 
 #: bytes CUDD sizes its caches for (not a hard limit)
-MEMORY_ESTIMATE = 2**28
-INITIAL_CACHE = 2**14
+MEMORY_ESTIMATE = 2**25
+INITIAL_CACHE = 2**10
 
 
 class VarSpace:
@@ -37,14 +37,30 @@ class VarSpace:
         self._to_y: dict[str, str] = {}
         self._to_x: dict[str, str] = {}
 
-    def fresh(self, count: int = 1) -> list[int]:
-        """``count`` new variables (their numbers)."""
+    def fresh(self, count: int = 1, near=()) -> list[int]:
+        """``count`` new variables (their numbers): at the bottom of the order, or just
+        below the deepest variable the BDDs ``near`` depend on (an event's bits next to
+        the facts its preconditions speak of: a law of many peeks at many facts then
+        stays small, where bits at the bottom would make it remember every fact)."""
+        level = None
+        if near and hasattr(self.bdd, "insert_var"):
+            support = set()
+            for u in near:
+                support |= self.bdd.support(u)
+            if support:  # below the deepest pair (x and y of a variable stay side by side)
+                level = 1 + max(max(self.bdd.level_of_var(v),
+                                    self.bdd.level_of_var(self._partner(v))) for v in support)
         out = []
         for _ in range(count):
             k = self.n
             self.n += 1
             x, y = f"x{k}", f"y{k}"
-            self.bdd.declare(x, y)
+            if level is None or level >= 2 * k:
+                self.bdd.declare(x, y)
+            else:
+                self.bdd.insert_var(x, level)
+                self.bdd.insert_var(y, level + 1)
+                level += 2
             self._x.append(self.bdd.var(x))
             self._y.append(self.bdd.var(y))
             self.xnames.append(x)
@@ -53,6 +69,9 @@ class VarSpace:
             self._to_x[y] = x
             out.append(k)
         return out
+
+    def _partner(self, name: str) -> str:
+        return self._to_y.get(name) or self._to_x[name]
 
     def x(self, k: int):
         return self._x[k]
@@ -100,11 +119,13 @@ class VarSpace:
             out &= vs[k] if (value >> i) & 1 else ~vs[k]
         return out
 
-    def count(self, u) -> int:
-        """Satisfying assignments of ``u`` (over the unprimed copies only)."""
+    def count(self, u, nvars: int | None = None) -> int:
+        """Satisfying assignments of ``u`` over the unprimed copies of the first ``nvars``
+        variables (default: all), which must hold its support."""
+        nvars = self.n if nvars is None else nvars
         if u == self.false:
             return 0
-        return int(self.bdd.count(u, nvars=self.n)) if self.n else 1
+        return int(self.bdd.count(u, nvars=nvars)) if nvars else 1
 
 
 def bits_for(n: int) -> int:

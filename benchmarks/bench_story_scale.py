@@ -1,0 +1,196 @@
+"""How stories scale on the two belief engines, whole process (``mindgames`` in a fresh
+process per row, as a user runs it): wall seconds, CPU seconds (user + system: the
+machine may be shared, CPU time is what the run itself costs) and maximum resident
+memory.  The explicit engine runs where it finishes within ``--explicit-limit`` seconds
+(default 60); beyond, the row says so.
+
+Rows:
+
+1. 3 agents, 12 independent propositions, ``Ann peeks at p0``, one belief hypothesis;
+2. 8 agents, a 4-valued variable, 6 propositions, 8 events (peeks and ``tells … whether``);
+3. 10 agents, 40 events over 20 propositions and a 5-valued variable: private (private
+   messages, peeks, lies, changes some miss), semi-private (``tells … whether``) and
+   public (announcements) events, drawn with a fixed seed;
+4. generating 1,000 stories with 5 agents (``generate --family stories``);
+5. ToMi's validation split (``check FILE --format tomi``; skipped when the shared data is
+   not there);
+6. the symbolic engine as agents grow (2…12, 20 events) and as events grow (10…80,
+   6 agents), stories drawn as in row 3.
+
+    python benchmarks/bench_story_scale.py [--explicit-limit 60] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("MINDGAMES_SHARED", REPO.parent / "shared"))
+TOMI = SHARED / "tomi" / "fb_all_val.txt"
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
+VALUES = ["red", "blue", "green", "white", "black"]
+
+
+def run(args: list[str], limit: float | None = None) -> tuple[float | None, float, float]:
+    """(wall seconds or None past ``limit``, CPU seconds, max RSS in MB) of one process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "pyfront.cli", *args], cwd=REPO,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    timed_out = False
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        if limit is not None and time.perf_counter() - start > limit:
+            proc.kill()
+            pid, status, usage = os.wait4(proc.pid, 0)
+            timed_out = True
+            break
+        time.sleep(0.01)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    cpu = usage.ru_utime + usage.ru_stime
+    return (None if timed_out else wall), cpu, usage.ru_maxrss / 1024
+
+
+def props_story(n: int) -> str:
+    return "\n".join(["story props", "  agents Ann, Bob, Cy"]
+                     + [f"  proposition p{i}" for i in range(n)]
+                     + ["  actually p0", "  Ann peeks at p0",
+                        "  hypothesis h: Bob believes that Ann does not know whether p0 "
+                        "expect true"]) + "\n"
+
+
+def eight_agent_story() -> str:
+    agents = NAMES[:8]
+    lines = ["story eight", "  agents " + ", ".join(agents),
+             "  colour(car): red, blue, green, white"]
+    lines += [f"  proposition p{i}" for i in range(6)]
+    lines += ["  actually colour(car) is green", "  actually p0", "  actually not p1"]
+    for i in range(8):
+        a, b = agents[i], agents[(i + 3) % 8]
+        lines.append(f"  {a} peeks at p{i % 6}" if i % 2 == 0 else
+                     f"  {a} tells {b} whether colour(car) is {VALUES[i % 4]}")
+    lines.append("  hypothesis h: Bob believes that Eva does not know whether p0")
+    return "\n".join(lines) + "\n"
+
+
+def mixed_story(n_agents: int, n_events: int, n_props: int = 20, seed: int = 0) -> str:
+    """Private, semi-private and public events, drawn with ``seed``; every message is
+    true where it must be (the actual world is fixed: even propositions true, the car
+    black), every lie false."""
+    rng = random.Random(seed)
+    agents = NAMES[:n_agents]
+    lines = [f"story mixed{n_agents}x{n_events}", "  agents " + ", ".join(agents),
+             "  colour(car): " + ", ".join(VALUES)]
+    lines += [f"  proposition p{i}" for i in range(n_props)]
+    truth = {i: i % 2 == 0 for i in range(n_props)}
+    lines += [f"  actually {'' if t else 'not '}p{i}" for i, t in truth.items()]
+    lines.append("  actually colour(car) is black")
+    car = "black"
+
+    def fact(i: int, true: bool = True) -> str:
+        return f"{'' if truth[i] == true else 'not '}p{i}"
+
+    for _ in range(n_events):
+        a = rng.choice(agents)
+        b = rng.choice([x for x in agents if x != a] or agents)
+        i = rng.randrange(n_props)
+        kind = rng.choice(["peek", "tell", "whether", "announce", "lie", "set", "look"])
+        if kind == "peek":
+            lines.append(f"  {a} peeks at p{i}")
+        elif kind == "tell":
+            lines.append(f"  {a} tells {b} that {fact(i)}")
+        elif kind == "whether":
+            lines.append(f"  {a} tells {b} whether p{i}")
+        elif kind == "announce":
+            lines.append(f"  announce {fact(i)}")
+        elif kind == "lie":
+            lines.append(f"  {a} lies to {b} that {fact(i, False)}")
+        elif kind == "set":
+            car = rng.choice(VALUES)
+            missed = ", ".join(rng.sample(agents, min(3, len(agents))))
+            lines.append(f"  {a} sets colour(car) to {car}, unseen by {missed}")
+        else:
+            lines.append(f"  {a} looks at colour(car)")
+    lines.append(f"  hypothesis h1: {agents[0]} believes that {agents[-1]} believes that "
+                 f"colour(car) is {car}")
+    lines.append(f"  hypothesis h2: {agents[1 % n_agents]} knows whether p0")
+    lines.append(f"  question q: what does {agents[0]} think colour(car) is?")
+    return "\n".join(lines) + "\n"
+
+
+def fmt(wall: float | None, cpu: float, rss: float, limit: float) -> str:
+    if wall is None:
+        return f"> {limit:g} s (stopped)"
+    return f"{wall:6.2f} s wall {cpu:6.2f} s CPU {rss:6.0f} MB"
+
+
+def row(title: str, args_for, limit: float, engines=("symbolic", "explicit")) -> None:
+    print(f"- {title}")
+    for engine in engines:
+        wall, cpu, rss = run(args_for(engine), limit if engine == "explicit" else None)
+        print(f"    {engine:9s} {fmt(wall, cpu, rss, limit)}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--explicit-limit", type=float, default=60.0,
+                    help="seconds the explicit engine may take per row (default 60)")
+    ap.add_argument("--quick", action="store_true", help="rows 1-3 only")
+    args = ap.parse_args()
+    limit = args.explicit_limit
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+
+        def story_row(title: str, text: str, name: str) -> None:
+            path = tmp / name
+            path.write_text(text, encoding="utf-8")
+            row(title, lambda e: ["check", str(path), "--engine", e, "-q", "--timeout",
+                                  str(limit * 10)], limit)
+
+        print("story scale (whole process; wall, CPU = user + system, max RSS)")
+        story_row("1. 3 agents, 12 propositions, a peek, one belief hypothesis",
+                  props_story(12), "props.del")
+        story_row("2. 8 agents, a 4-valued variable, 6 propositions, 8 events",
+                  eight_agent_story(), "eight.del")
+        story_row("3. 10 agents, 40 events, 20 propositions, a 5-valued variable",
+                  mixed_story(10, 40), "mixed.del")
+        if args.quick:
+            return 0
+        row("4. generate --family stories: 1,000 stories, 5 agents",
+            lambda e: ["generate", "--family", "stories", "--size", "1000", "--agents", "5",
+                       "--seed", "0", "-o", str(tmp / f"gen-{e}"), "--engine", e, "--quiet",
+                       "--force"], limit)
+        if TOMI.is_file():
+            row(f"5. ToMi validation split ({TOMI.name}, 5,994 questions)",
+                lambda e: ["check", str(TOMI), "--format", "tomi", "--engine", e, "-q",
+                           "-o", str(tmp / f"tomi-{e}.jsonl"), "--force"], limit,
+                engines=("symbolic", "explicit", "auto"))
+        else:
+            print(f"- 5. ToMi: skipped ({TOMI} not found; set MINDGAMES_SHARED)")
+        print("6. symbolic engine, growth (stories as in row 3)")
+        print("   agents (20 events, 20 propositions):")
+        for n in range(2, 13, 2):
+            path = tmp / f"agents{n}.del"
+            path.write_text(mixed_story(n, 20), encoding="utf-8")
+            wall, cpu, rss = run(["check", str(path), "--engine", "symbolic", "-q"])
+            print(f"    {n:3d} agents  {fmt(wall, cpu, rss, limit)}")
+        print("   events (6 agents, 20 propositions):")
+        for n in range(10, 81, 10):
+            path = tmp / f"events{n}.del"
+            path.write_text(mixed_story(6, n), encoding="utf-8")
+            wall, cpu, rss = run(["check", str(path), "--engine", "symbolic", "-q"])
+            print(f"    {n:3d} events  {fmt(wall, cpu, rss, limit)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

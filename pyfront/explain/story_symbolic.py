@@ -1,0 +1,73 @@
+"""Explanations of stories too large to list world by world: the symbolic engine answers
+each hypothesis and question after each event, the event models are shown as for small
+stories, and each step says how many worlds the model has instead of listing them (no
+reason trees and no pictures: those walk the worlds one by one)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..story.model import Story
+    from .story import StoryExplanation
+
+#: ``auto`` explains a story world by world while its start has at most this many worlds
+#: and it has at most this many events
+MAX_LISTED_START = 64
+MAX_LISTED_EVENTS = 40
+
+
+def explain_engine(story: "Story", name: str = "auto") -> str:
+    """``explicit`` (worlds listed, pictures) or ``symbolic`` for ``explain``."""
+    from ..story.compile import start_size
+
+    if name != "auto":
+        return name
+    small = start_size(story) <= MAX_LISTED_START and len(story.events) <= MAX_LISTED_EVENTS
+    return "explicit" if small else "symbolic"
+
+
+def explain_story_symbolic(story: "Story") -> "StoryExplanation":
+    """The step-by-step answers of the symbolic engine (UserError, naming the line, when
+    an event cannot happen)."""
+    from ..story import model as M
+    from ..story.compile import answer_where, compile_story
+    from ..verbalize.story import (
+        answer_text, event_sentence, hypothesis_text, question_text, setup_text,
+    )
+    from .story import QueryAnswer, Step, StoryExplanation, _Explainer
+
+    compiled = compile_story(story, "symbolic")
+    ex = _Explainer(story, compiled)
+    engine = compiled.engine
+    steps = []
+    for k, state in enumerate(compiled.states):
+        queries = []
+        for q in story.queries():
+            if q.step != k:
+                continue
+            if isinstance(q, M.Hypothesis):
+                holds = engine.holds(state, q.formula)
+                expected = None if q.expected is None else ("true" if q.expected else "false")
+                queries.append(QueryAnswer(
+                    q.name, "hypothesis", hypothesis_text(story, q.formula, ex.words),
+                    ex.dsl(q.formula), "true" if holds else "false", expected,
+                    None if q.expected is None else q.expected == holds))
+            else:
+                values = answer_where(story, q.path, q.variable, q.step, compiled)
+                expected = None if q.expected is None else ", ".join(q.expected)
+                agrees = None if q.expected is None else sorted(values) == sorted(q.expected)
+                queries.append(QueryAnswer(
+                    q.name, "question", question_text(story, q, ex.words), None,
+                    ", ".join(values) or "none", expected, agrees,
+                    answer_english=answer_text(story, q, values, ex.words)))
+        event = english = None
+        if k > 0:
+            pa = compiled.actions[k - 1]
+            event = ex.event_picture(pa)
+            english = event_sentence(story, k - 1, ex.words)
+        steps.append(Step(k, english, state.label, event, (), (), (), (),
+                          revised=tuple(dict.fromkeys(r.agent for r in state.revisions)),
+                          queries=tuple(queries), size=engine.size(state)))
+    return StoryExplanation(story.name, tuple(story.agents), setup_text(story, ex.words),
+                            tuple(steps))

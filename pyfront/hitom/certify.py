@@ -1,0 +1,118 @@
+"""Certify Hi-ToM's answers: translate each story into the story model, answer every
+question with the event-model checker, compare, and explain and classify each
+disagreement (:mod:`.explain`).  Stories repeat across questions: each is modelled once."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from ..tomi.answers import Answers
+from ..tomi.certify import TomiError
+from ..tomi.sentences import ShapeError
+from ..tomi.translate import variable_name
+from .reader import HitomQuestion, iter_questions
+from .sentences import parse_question
+from .translate import translate
+
+
+def check_question(hq: HitomQuestion, cache: dict | None = None) -> dict:
+    """The JSON record of one Hi-ToM question."""
+    record = _base_record(hq)
+    try:
+        if hq.error:
+            raise TomiError(hq.error)
+        try:
+            q = parse_question(hq.question)
+        except ShapeError as err:
+            raise TomiError(f"{hq.source}:{hq.line}: {err}") from None
+        tr = _translated(hq, q.obj, cache)
+        if variable_name(q.obj) not in {v.name for v in tr.story.variables}:
+            raise TomiError(f"{hq.source}:{hq.line}: question about an unknown object: the "
+                            f"story never says where the {q.obj} is")
+        for a in q.agents:
+            if a not in tr.scene.agents:
+                raise TomiError(f"{hq.source}:{hq.line}: question about an unknown agent: {a}")
+        if record["question_order"] is None:
+            record["question_order"] = len(q.agents)
+        answers = _answers(tr, q.agents, cache)
+        answer = answers.at(q.agents, q.obj, tr.n_events)
+        record["answer"] = answer[0] if len(answer) == 1 else answer
+        record["agrees"] = answer == [hq.expected]
+        if not record["agrees"]:
+            from .explain import explain
+
+            record["explanation"], record["class"] = explain(tr, answers, q, hq.expected, answer)
+    except TomiError as err:
+        record["error"] = str(err)
+    except Exception as err:  # noqa: BLE001 - a modelling failure is this question's, not the run's
+        from smcdel_bridge.errors import SmcdelError
+
+        from ..errors import UserError
+
+        if not isinstance(err, (SmcdelError, UserError, ValueError)):
+            raise
+        record["error"] = f"{hq.source}:{hq.line}: {getattr(err, 'message', None) or err}"
+    return record
+
+
+def _base_record(hq: HitomQuestion) -> dict:
+    return {
+        "source": hq.source, "row": hq.row, "line": hq.line, "question": hq.question,
+        "question_order": hq.question_order, "deception": hq.deception,
+        "story_length": hq.story_length, "expected": hq.expected, "answer": None,
+        "agrees": None, "explanation": None, "class": None,
+    }
+
+
+def _translated(hq: HitomQuestion, obj: str, cache: dict | None):
+    key = (tuple(ln.text for ln in hq.story), obj)
+    tr = cache.get(key) if cache is not None else None
+    if tr is None:
+        tr = translate(hq.source, hq.story, obj=obj)
+        if cache is not None:
+            cache[key] = tr
+    return tr
+
+
+def _answers(tr, chain, cache: dict | None) -> Answers:
+    """The answers about ``tr``'s story from a model of the minds the chain depends on
+    (:func:`pyfront.story.compile.minds_for`)."""
+    from ..story.compile import compile_story, minds_for
+
+    minds = minds_for(tr.story, chain)
+    key = (id(tr), minds)
+    found = cache.get(key) if cache is not None else None
+    if found is None:
+        found = Answers(tr, compile_story(tr.story, minds=minds))
+        if cache is not None:
+            cache[key] = found
+    return found
+
+
+def question_for(q, tr, hq: HitomQuestion):
+    """The story-model question of a Hi-ToM question, at the end, Hi-ToM's answer
+    expected."""
+    from ..story import model as sm
+
+    return sm.Question(name=f"q{hq.row}", path=q.agents, variable=variable_name(q.obj),
+                       step=tr.n_events, expected=(hq.expected,))
+
+
+def check_file(path: str, skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
+    """The record of every question of a Hi-ToM file, in order."""
+    from ..checking.deadline import ItemTimeout, item_deadline
+
+    cache: dict = {}
+    for hq in iter_questions(path):
+        if skip is not None and skip(hq.row):
+            continue
+        try:
+            with item_deadline():  # check --timeout: one question past it fails alone
+                record = check_question(hq, cache)
+        except ItemTimeout as err:
+            cache.clear()
+            record = _base_record(hq)
+            record["error"] = f"{hq.source}:{hq.line}: {err}"
+        yield record
+        if len(cache) > 64:
+            cache.clear()

@@ -1,0 +1,73 @@
+"""The summary of a Hi-ToM check: agreement by question order × deception, per order and
+per deception (ToMi's tables, with Hi-ToM's fields), and the disagreements by class."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..tomi.report import TomiSummary
+
+
+@dataclass
+class HitomSummary(TomiSummary):
+    KEYS = ("question_order", "deception")
+    TITLES = ("question order", "deception")
+    NAME = "Hi-ToM"
+    #: every disagreement is listed, each with its explanation and class
+    SHOWN = 1 << 30
+
+    classes: Counter = field(default_factory=Counter)
+
+    def add(self, record: dict) -> None:
+        super().add(record)
+        if not record.get("error") and record.get("agrees") is False:
+            self.classes[record.get("class") or "other"] += 1
+
+    def disagreement_line(self, record: dict) -> str:
+        return (f"{record['source']}: row {record['row']} [{record.get('class')}]: "
+                f"{record.get('explanation') or record['question']}")
+
+    def cross(self) -> list[tuple[str, list[tuple[int, int]]]]:
+        """Rows by order: per deception (false, true, both) (agree, answered)."""
+        orders = sorted({k[0] for k in self.cells}, key=lambda x: (len(x), x))
+        out = []
+        for o in orders:
+            row = []
+            for dec in ("false", "true", None):
+                agree = answered = 0
+                for (ko, kd), c in self.cells.items():
+                    if ko == o and (dec is None or kd == dec):
+                        agree += c["agree"]
+                        answered += c["agree"] + c["disagree"]
+                row.append((agree, answered))
+            out.append((o, row))
+        return out
+
+    def render(self, console) -> None:
+        from rich import box
+        from rich.table import Table
+
+        table = Table(box=box.SIMPLE_HEAD, title="Hi-ToM agreement by question order × deception",
+                      title_justify="left")
+        for i, col in enumerate(("order", "no deception", "deception", "all")):
+            table.add_column(col, justify="left" if i == 0 else "right")
+        totals = [[0, 0], [0, 0], [0, 0]]
+        for order, row in self.cross():
+            cells = []
+            for j, (agree, answered) in enumerate(row):
+                totals[j][0] += agree
+                totals[j][1] += answered
+                cells.append(_pct(agree, answered))
+            table.add_row(order, *cells)
+        table.add_row("total", *(_pct(a, n) for a, n in totals), style="bold")
+        console.print(table)
+        super().render(console)
+        if self.classes:
+            console.print("[bold]disagreements by class[/bold]: " + ", ".join(
+                f"{k} {v}" for k, v in sorted(self.classes.items(), key=lambda kv: -kv[1])),
+                highlight=False)
+
+
+def _pct(agree: int, answered: int) -> str:
+    return f"{agree}/{answered} ({100 * agree / answered:.1f} %)" if answered else "-"

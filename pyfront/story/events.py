@@ -1,0 +1,218 @@
+"""The events of a story: small immutable models told apart by ``kind``.
+
+Who observes an event is not stored as a list: it follows from the rooms
+(:meth:`pyfront.story.model.Story.observers`), narrowed by an event's ``unseen_by`` or
+replaced by its explicit ``seen_by``.  What each kind means (its event model) is in
+``docs/stories.md`` and :mod:`pyfront.story.compile`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import Field, model_validator
+
+from .parts import Formula, _Names, _Part
+
+class _Event(_Part):
+    line: int | None = Field(default=None, exclude=True)
+    #: the source line as written (for messages; not part of the event's value)
+    source: str | None = Field(default=None, exclude=True)
+
+    @model_validator(mode="after")
+    def _not_to_oneself(self):
+        listeners = getattr(self, "listeners", ())
+        if hasattr(self, "listeners") and not listeners and not getattr(self, "public", False):
+            raise ValueError("a message needs at least one listener")
+        if getattr(self, "agent", None) in listeners:
+            raise ValueError(f"{self.agent} cannot tell or show themselves")  # type: ignore[attr-defined]
+        if len(set(listeners)) != len(listeners):
+            raise ValueError("a listener is named twice")
+        return self
+
+
+class _Observed(_Event):
+    """An event seen by those present with the actor, unless narrowed or replaced."""
+
+    #: present agents who nevertheless do not observe it ("…, unseen by Sally")
+    unseen_by: _Names = ()
+    #: the observers, replacing the room rule ("…, seen by Anne, Bob"; the actor always
+    #: observes their own act); None: the room rule
+    seen_by: _Names | None = None
+
+
+class Enter(_Event):
+    """``agent`` enters ``room`` (None: the story's only room); seen by everyone in the
+    room entered and in the room left."""
+
+    kind: Literal["enter"] = "enter"
+    agent: str
+    room: str | None = None
+
+
+class Leave(_Event):
+    """``agent`` leaves the room they are in; seen by everyone in that room."""
+
+    kind: Literal["leave"] = "leave"
+    agent: str
+
+
+class Move(_Observed):
+    """Factual change: ``agent`` gives ``variable`` the value ``value``
+    ("Anne moves the marble to the box", "Bob sets the light to on")."""
+
+    kind: Literal["move"] = "move"
+    agent: str
+    variable: str
+    value: str
+    #: the verb as written: ``moves`` (``… to v``), ``puts`` (``… in v``), ``sets`` (``… to v``)
+    verb: Literal["moves", "puts", "sets"] = "moves"
+
+
+class Turn(_Observed):
+    """Factual change: ``agent`` swaps the two values of a two-valued (or Boolean)
+    variable without needing to know which holds ("Ann turns the coin")."""
+
+    kind: Literal["turn"] = "turn"
+    agent: str
+    variable: str
+
+
+class Announce(_Event):
+    """A public, truthful announcement to every agent, wherever they are."""
+
+    kind: Literal["announce"] = "announce"
+    formula: Formula
+
+
+class Tell(_Observed):
+    """``agent`` says, aloud, what she knows: that ``formula``.  It is the announcement of
+    "``agent`` knows that ``formula``" to everyone who observes: it can happen only where
+    she knows it, and she learns nothing from it."""
+
+    kind: Literal["tell"] = "tell"
+    agent: str
+    formula: Formula
+
+
+class TellPrivate(_Event):
+    """``agent`` tells ``listeners`` what she knows: that ``formula`` (the private
+    announcement of "``agent`` knows that ``formula``"); everyone else believes nothing
+    happened."""
+
+    kind: Literal["tell_private"] = "tell_private"
+    agent: str
+    listeners: _Names
+    formula: Formula
+
+
+class TellSemiPrivate(_Observed):
+    """``agent`` tells ``listeners`` whether ``formula``, which she knows; the other
+    observers see that they were told, not what."""
+
+    kind: Literal["tell_semi_private"] = "tell_semi_private"
+    agent: str
+    listeners: _Names
+    formula: Formula
+
+
+class Lie(_Observed):
+    """``agent`` tells ``listeners`` (none: everyone who observes, aloud) that ``formula``,
+    believing the opposite.  Listeners cannot tell it from a sincere claim: as the story's
+    trust policy says, they come to believe ``formula`` or only that ``agent`` believes it;
+    nobody learns that it is true, and the liar learns nothing from her own words."""
+
+    kind: Literal["lie"] = "lie"
+    agent: str
+    listeners: _Names = ()
+    formula: Formula
+
+    @property
+    def public(self) -> bool:
+        return not self.listeners
+
+
+class Claim(_Observed):
+    """``agent`` asserts ``formula`` to ``listeners`` (none: aloud, to everyone who
+    observes).  ``stance`` ``sincere`` (``claims``): the speaker believes it and may be
+    wrong; ``open`` (``asserts``): the story does not say whether she believes it, believes
+    the opposite or neither, and the model decides.  Listeners come to believe it (trust
+    permitting), never to know it."""
+
+    kind: Literal["claim"] = "claim"
+    agent: str
+    listeners: _Names = ()
+    formula: Formula
+    stance: Literal["sincere", "open"] = "sincere"
+
+    @property
+    def public(self) -> bool:
+        return not self.listeners
+
+
+class Peek(_Event):
+    """``agent`` secretly learns the value of ``variable``; everyone else believes nothing
+    happened."""
+
+    kind: Literal["peek"] = "peek"
+    agent: str
+    variable: str
+
+
+class Look(_Observed):
+    """``agent`` looks at ``variable`` openly: the other observers see that ``agent`` learns
+    its value, not the value."""
+
+    kind: Literal["look"] = "look"
+    agent: str
+    variable: str
+
+
+class Show(_Observed):
+    """``agent`` shows ``variable`` to ``listeners``: they (and ``agent``) learn its value,
+    the other observers see that they do, not the value."""
+
+    kind: Literal["show"] = "show"
+    agent: str
+    variable: str
+    listeners: _Names
+
+
+class RawEvent(_Part):
+    """One event of an explicit event model."""
+
+    name: str
+    pre: Formula
+    #: variable -> new value, and Boolean variable -> formula (its value before the event)
+    sets: tuple[tuple[str, str], ...] = ()
+    becomes: tuple[tuple[str, Formula], ...] = ()
+
+
+class EventModel(_Event):
+    """The escape hatch: an explicit event model.  ``considers[agent][e]`` lists the events
+    the agent considers possible when ``e`` happens (its belief about what happens);
+    an agent not listed tells every event apart."""
+
+    kind: Literal["event_model"] = "event_model"
+    #: a human name for messages and English ("Anne shows her card to Bob")
+    label: str
+    events: tuple[RawEvent, ...]
+    considers: tuple[tuple[str, tuple[tuple[str, _Names], ...]], ...] = ()
+    actual: _Names
+
+    def relation(self, agent: str) -> dict[str, tuple[str, ...]]:
+        """Event -> events ``agent`` considers possible there (identity when unlisted)."""
+        for a, rows in self.considers:
+            if a == agent:
+                out = {e.name: () for e in self.events}
+                out.update(dict(rows))
+                return out
+        return {e.name: (e.name,) for e in self.events}
+
+
+StoryEvent = Annotated[
+    Union[Enter, Leave, Move, Turn, Announce, Tell, TellPrivate, TellSemiPrivate, Lie, Claim,
+          Peek, Look, Show, EventModel],
+    Field(discriminator="kind"),
+]
+

@@ -1,0 +1,110 @@
+"""Hi-ToM (read in place from the shared data): the reader, the translation, every
+question answered, order 0 agreeing with Hi-ToM's recorded answers, every disagreement
+explained and classed, and the command line (check and import)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import shared_file
+from pyfront.cli import main
+from pyfront.hitom.certify import check_file, check_question
+from pyfront.hitom.reader import HitomQuestion, iter_questions
+from pyfront.hitom.sentences import parse_question, parse_sentence
+from pyfront.tomi.reader import Line
+
+CLASSES = {"co_observers", "entry_look", "listener_rules_out_claim", "speaker_about_listener",
+           "claim_not_followed", "observation", "other"}
+
+
+def test_sentence_and_question_shapes():
+    s = parse_sentence("Ann, Bob and Cy entered the hall.", 1, 1)
+    assert (s.kind, s.agents, s.room) == ("at", ("Ann", "Bob", "Cy"), "hall")
+    assert parse_sentence("Ann and Bob entered the waiting_room.", 1, 1).kind == "noise"
+    s = parse_sentence("Ann publicly claimed that peas is in the red_box.", 1, 1)
+    assert (s.kind, s.agents, s.obj, s.container) == ("assert", ("Ann",), "peas", "red_box")
+    s = parse_sentence("Ann privately told Bob that the peas is in the red_box.", 1, 1)
+    assert (s.kind, s.agents) == ("assert_private", ("Ann", "Bob"))
+    q = parse_question("Where does Ann think Bob thinks Cy thinks the peas is?")
+    assert (q.obj, q.agents) == ("peas", ("Ann", "Bob", "Cy"))
+    assert parse_question("Where does Ann really think the peas is?").agents == ("Ann",)
+    assert parse_question("Where is the peas really?").agents == ()
+
+
+STORY = ["Ann, Bob and Cy entered the hall.", "The peas is in the red_box.",
+         "Ann exited the hall.", "Bob moved the peas to the blue_box.", "Bob exited the hall.",
+         "Cy exited the hall.", "Ann, Bob and Cy entered the waiting_room.",
+         "Bob privately told Ann that the peas is in the blue_box.",
+         "Cy publicly claimed that peas is in the red_box."]
+
+
+def _ask(question: str, expected: str) -> dict:
+    lines = tuple(Line(7, n, t) for n, t in enumerate(STORY, 1))
+    return check_question(HitomQuestion("f.jsonl", 0, 7, lines, question, expected))
+
+
+def test_trust_by_exit_order_hand_derived():
+    # Ann left first: she trusts Bob (who left later and saw the move) and Cy (who left
+    # last); Cy's public claim comes last and Ann cannot rule it out
+    assert _ask("Where is the peas really?", "blue_box")["agrees"]
+    assert _ask("Where does Bob really think the peas is?", "blue_box")["agrees"]
+    # Bob left before Cy: he trusts Cy, but he knows Cy saw his move (Cy was there):
+    # Cy cannot believe the peas is in the red_box, so Bob is not moved by the claim
+    assert _ask("Where does Bob really think the peas is?", "blue_box")["answer"] == "blue_box"
+    # Cy left last: he trusts nobody; his claim is a lie and changes nothing for him
+    assert _ask("Where does Cy really think the peas is?", "blue_box")["agrees"]
+
+
+def test_a_bad_row_is_one_error_and_the_others_are_read(tmp_path):
+    f = tmp_path / "h.jsonl"
+    good = {"story": "1 Ann and Bob entered the hall.\n2 The peas is in the red_box.",
+            "question": "Where is the peas really?", "answer": "red_box", "question_order": 0,
+            "deception": False, "story_length": 1}
+    f.write_text(json.dumps(good) + "\n{not json\n" + json.dumps(good) + "\n")
+    records = list(check_file(str(f)))
+    assert [r["agrees"] for r in records] == [True, None, True]
+    assert records[1]["error"].startswith(f"{f}:2: not a JSON object")
+
+
+@pytest.mark.slow
+def test_all_shared_questions_answered_order_0_agrees_every_disagreement_classed():
+    path = shared_file("hitom", "hitom_shared.jsonl")
+    records = list(check_file(str(path)))
+    assert len(records) == 300 and all("error" not in r for r in records)
+    assert all(r["agrees"] for r in records if r["question_order"] == 0)
+    fields = {"source", "row", "question", "question_order", "deception", "story_length",
+              "expected", "answer", "agrees", "explanation", "class"}
+    for r in records:
+        assert fields <= set(r)
+        if not r["agrees"]:
+            assert r["class"] in CLASSES and r["class"] != "other", r
+            assert r["explanation"].startswith(f"Hi-ToM says the {r['expected']}")
+            assert "\n" not in r["explanation"]
+
+
+def test_check_and_import_on_the_command_line(tmp_path):
+    path = shared_file("hitom", "hitom_shared.jsonl")
+    few = tmp_path / "few.jsonl"
+    rows = path.read_text(encoding="utf-8").splitlines()
+    few.write_text("\n".join(rows[:3] + rows[150:153]) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    code = main(["check", str(few), "--format", "hitom", "-o", str(out), "-q"])
+    records = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(records) == 6 and code == (0 if all(r["agrees"] for r in records) else 1)
+    outdir = tmp_path / "stories"
+    assert main(["import", str(few), "--format", "hitom", "-o", str(outdir)]) == 0
+    files = sorted(outdir.glob("*.del"))
+    assert len(files) == 6
+    # the imported stories re-check to the same answers
+    rechecked = tmp_path / "re.jsonl"
+    main(["check", str(outdir), "-o", str(rechecked), "-q"])
+    again = [json.loads(x) for x in rechecked.read_text().splitlines()]
+    assert [r["agrees"] for r in again] == [r["agrees"] for r in records]
+
+
+def test_reader_keeps_file_lines_and_sentence_numbers():
+    path = shared_file("hitom", "hitom_shared.jsonl")
+    first = next(iter_questions(str(path)))
+    assert first.line == 1 and first.story[0].number == 1 and first.error is None
