@@ -210,9 +210,6 @@ def row_error_text(err: Exception) -> str:
     """The one-line reason of a row error (without file and line: the caller names the row)."""
     if isinstance(err, UserError):
         return err.message
-    details = getattr(err, "errors", None)  # pydantic's ValidationError: its first reason
-    if callable(details) and details():
-        return str(details()[0].get("msg", err)).removeprefix("Value error, ")
     lines = str(err).splitlines()
     return lines[0] if lines else type(err).__name__
 

@@ -271,9 +271,7 @@ class _Builder(ValueReader, Declarations, FormulaReader):
                 line=self.tree.meta.line,
             )
         except ValueError as err:  # the model checks its invariants
-            msg = str(err).splitlines()
-            detail = next((m.strip() for m in msg[1:] if m.strip() and not m.strip().startswith("For further")), msg[0])
-            raise self.error(detail.removeprefix("Value error, "), self.tree) from None
+            raise self.error((str(err).splitlines() or ["invalid problem"])[0], self.tree) from None
 
 
 def _rename_agents(f: Form, builder: _Builder, tok) -> Form:

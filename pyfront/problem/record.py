@@ -23,24 +23,28 @@ from smcdel_bridge.language import Form
 EXCLUDED = {"exclude": True}
 
 
-def _dump(value: Any, json_mode: bool) -> Any:
-    if isinstance(value, Record):
-        return value.model_dump(mode="json" if json_mode else "python")
-    if isinstance(value, Form):
-        if not json_mode:
-            return value
-        from smcdel_bridge.syntax import to_input
+def smcdel_text(f: Form) -> str:
+    """A formula in JSON as SMCDEL input text (the problem's form)."""
+    from smcdel_bridge.syntax import to_input
 
-        return to_input(value)
+    return to_input(f)
+
+
+def _dump(value: Any, json_form: Callable[[Form], Any] | None) -> Any:
+    """``value`` as a dump holds it; ``json_form`` writes formulas (None: a Python dump)."""
+    if isinstance(value, Record):
+        return value.model_dump(mode="python" if json_form is None else "json")
+    if isinstance(value, Form):
+        return value if json_form is None else json_form(value)
     if isinstance(value, list):
-        return [_dump(v, json_mode) for v in value]
+        return [_dump(v, json_form) for v in value]
     if isinstance(value, tuple):
-        items = [_dump(v, json_mode) for v in value]
-        return items if json_mode else tuple(items)
+        items = [_dump(v, json_form) for v in value]
+        return tuple(items) if json_form is None else items
     if isinstance(value, dict):
-        return {k: _dump(v, json_mode) for k, v in value.items()}
+        return {k: _dump(v, json_form) for k, v in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _dump(getattr(value, f.name), json_mode)
+        return {f.name: _dump(getattr(value, f.name), json_form)
                 for f in dataclasses.fields(value)}
     return value
 
@@ -68,12 +72,24 @@ class Record:
     __slots__ = ()
     #: how nested fields are read from JSON values (field name -> reader)
     _read: ClassVar[dict[str, Callable[[Any], Any]]] = {}
+    #: how a formula of this record is written in JSON
+    _json_form: ClassVar[Callable[[Form], Any]] = staticmethod(smcdel_text)
 
-    def model_dump(self, mode: str = "python") -> dict[str, Any]:
-        """The fields as a dict (nested records as dicts); ``mode="json"``: JSON values."""
-        json_mode = mode == "json"
-        return {f.name: _dump(getattr(self, f.name), json_mode)
-                for f in dataclasses.fields(self) if not f.metadata.get("exclude")}
+    def model_dump(self, mode: str = "python", exclude: set[str] | None = None) -> dict[str, Any]:
+        """The fields as a dict (nested records as dicts); ``mode="json"``: JSON values;
+        without the fields named in ``exclude``."""
+        json_form = type(self)._json_form if mode == "json" else None
+        return {f.name: _dump(getattr(self, f.name), json_form)
+                for f in dataclasses.fields(self)
+                if not f.metadata.get("exclude") and not (exclude and f.name in exclude)}
+
+    def _apply_read(self) -> None:
+        """Read every field ``_read`` names (a constructor may be given JSON values, lists
+        for tuples): for ``__post_init__``."""
+        for name, read in self._read.items():
+            value = getattr(self, name, None)  # (a reader for a field this kind lacks)
+            if value is not None:
+                object.__setattr__(self, name, read(value))
 
     def model_dump_json(self) -> str:
         import json
@@ -110,3 +126,29 @@ class Record:
 def many(reader: Callable[[Any], Any]) -> Callable[[Any], list]:
     """Reader of a list field whose items ``reader`` reads."""
     return lambda values: [reader(v) for v in values]
+
+
+def tuple_of(reader: Callable[[Any], Any]) -> Callable[[Any], tuple]:
+    """Reader of a tuple field whose items ``reader`` reads."""
+    return lambda values: tuple(reader(v) for v in values)
+
+
+def pair(first: Callable[[Any], Any], second: Callable[[Any], Any]) -> Callable[[Any], tuple]:
+    """Reader of a pair (a JSON list of two) whose parts ``first`` and ``second`` read."""
+    def read(value):
+        a, b = value
+        return first(a), second(b)
+
+    return read
+
+
+def optional(reader: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda value: None if value is None else reader(value)
+
+
+def same(value: Any) -> Any:
+    return value
+
+
+#: a tuple of names (a JSON list of strings)
+names = tuple
