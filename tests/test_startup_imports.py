@@ -8,6 +8,7 @@ The speed itself is measured by ``benchmarks/bench_check.py --startup-only``.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -42,7 +43,10 @@ with open(sys.argv[1], "w") as out:
 
 def _loaded(tmp_path, *args: str) -> set[str]:
     report = tmp_path / "loaded.json"
-    done = subprocess.run([sys.executable, "-c", _PROBE, str(report), *args], cwd=REPO,
+    # (variables that make rich draw colours into pipes too would bring rich in)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")}
+    done = subprocess.run([sys.executable, "-c", _PROBE, str(report), *args], cwd=REPO, env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
     assert done.returncode == 0, done.stderr.decode()[-2000:]
     data = json.loads(report.read_text())
