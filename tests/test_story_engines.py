@@ -250,3 +250,71 @@ def test_long_stories_report_each_event():
     finally:
         set_event_hook(None)
     assert seen == [("coin", 1, 2), ("coin", 2, 2)]
+
+
+def _records(check_file, path, engine):
+    from pyfront.story.engines import set_answer_engine
+
+    set_answer_engine(engine)
+    try:
+        return list(check_file(str(path)))
+    finally:
+        set_answer_engine("auto")
+
+
+@pytest.mark.slow
+def test_tomi_validation_split_same_records_on_both_engines():
+    """All 5,994 questions: the same answers, agreements, story types and explanations,
+    and the same 384 disagreements with ToMi's labels."""
+    from conftest import shared_file
+    from pyfront.tomi.certify import check_file
+
+    path = shared_file("tomi", "fb_all_val.txt")
+    symbolic = _records(check_file, path, "symbolic")
+    assert len(symbolic) == 5994
+    assert sum(r["agrees"] is False for r in symbolic) == 384
+    assert symbolic == _records(check_file, path, "explicit")
+
+
+def test_hitom_shared_questions_same_records_on_both_engines():
+    from conftest import shared_file
+    from pyfront.hitom.certify import check_file
+
+    path = shared_file("hitom", "hitom_shared.jsonl")
+    symbolic = _records(check_file, path, "symbolic")
+    assert len(symbolic) == 300 and not any(r.get("error") for r in symbolic)
+    assert symbolic == _records(check_file, path, "explicit")
+
+
+def test_the_api_takes_the_engine():
+    from web_server import post_json, running_server
+
+    coin = (REPO / "examples" / "stories" / "coin.del").read_text()
+    with running_server("--time-limit", "20", "--workers", "1") as url:
+        status, body = post_json(url + "api/explain", {"source": coin, "engine": "symbolic"})
+        assert status == 200 and body["ok"]
+        assert "symbolic engine" in body["problems"][0]["steps"][0]["picture"]["message"]
+        status, body = post_json(url + "api/explain", {"source": coin, "engine": "bdd"})
+        assert status == 400 and "engine" in body["error"]["message"]
+
+
+def test_stories_with_listed_models_and_event_models_agree():
+    """The conformance cases the story language can say (a listed initial model, explicit
+    event models): both engines give the same answers, revisions included."""
+    import json
+
+    from conftest import shared_file
+    from pyfront.story.from_case import NotAStory, case_to_story
+    from smcdel_bridge.dynamic.jsonio import case_from_json
+
+    said = 0
+    with open(shared_file("del-conformance", "corpus.jsonl"), encoding="utf-8") as fh:
+        for line in fh:
+            case = case_from_json(json.loads(line))
+            try:
+                story = case_to_story(case)
+            except (NotAStory, UserError):
+                continue
+            said += 1
+            assert answers(story, "symbolic") == answers(story, "explicit"), case.id
+    assert said >= 80

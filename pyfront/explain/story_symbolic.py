@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..story.model import Story
-    from .story import StoryExplanation
+    from .story_steps import StoryExplanation
 
 #: ``auto`` explains a story world by world while its start has at most this many worlds
 #: and it has at most this many events
@@ -28,20 +28,22 @@ def explain_engine(story: "Story", name: str = "auto") -> str:
 
 
 def explain_story_symbolic(story: "Story") -> "StoryExplanation":
-    """The step-by-step answers of the symbolic engine (UserError, naming the line, when
-    an event cannot happen)."""
+    """The step-by-step answers of the symbolic engine, up to the first event that cannot
+    happen (then that event and why, as :func:`.story.explain_story`)."""
     from ..story import model as M
     from ..story.compile import answer_where, compile_story
     from ..verbalize.story import (
         answer_text, event_sentence, hypothesis_text, question_text, setup_text,
     )
-    from .story import QueryAnswer, Step, StoryExplanation, _Explainer
+    from .story import _Explainer
+    from .story_steps import QueryAnswer, Step, StoryExplanation
 
     compiled = compile_story(story, "symbolic")
     ex = _Explainer(story, compiled)
     engine = compiled.engine
+    states, failure = compiled.run()
     steps = []
-    for k, state in enumerate(compiled.states):
+    for k, state in enumerate(states):
         queries = []
         for q in story.queries():
             if q.step != k:
@@ -69,5 +71,8 @@ def explain_story_symbolic(story: "Story") -> "StoryExplanation":
         steps.append(Step(k, english, state.label, event, (), (), (), (),
                           revised=tuple(dict.fromkeys(r.agent for r in state.revisions)),
                           queries=tuple(queries), size=engine.size(state)))
+    stopped = None
+    if failure is not None:
+        stopped = f"Event {len(states)}: {event_sentence(story, len(states) - 1, ex.words)}"
     return StoryExplanation(story.name, tuple(story.agents), setup_text(story, ex.words),
-                            tuple(steps))
+                            tuple(steps), stopped, failure)

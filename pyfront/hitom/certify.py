@@ -77,13 +77,13 @@ def _translated(hq: HitomQuestion, obj: str, cache: dict | None):
 def _answers(tr, chain, cache: dict | None) -> Answers:
     """The answers about ``tr``'s story from a model of the minds the chain depends on
     (:func:`pyfront.story.compile.minds_for`)."""
-    from ..story.compile import compile_story, minds_for
+    from ..story.compile import answer_engine, compile_story, minds_for
 
     minds = minds_for(tr.story, chain)
     key = (id(tr), minds)
     found = cache.get(key) if cache is not None else None
     if found is None:
-        found = Answers(tr, compile_story(tr.story, minds=minds))
+        found = Answers(tr, compile_story(tr.story, answer_engine(tr.story), minds=minds))
         if cache is not None:
             cache[key] = found
     return found

@@ -55,7 +55,10 @@ from smcdel_bridge.language import BOT, TOP, Conj, Disj, Form, Neg, Prp
 
 from ..errors import UserError
 from . import model as M
-from .engines import chosen_engine, event_done, set_answer_engine
+from .engines import (  # noqa: F401  (the engine choice, re-exported)
+    AUTO_EVENTS, AUTO_WORLDS, answer_engine, engine_name, event_done, set_answer_engine,
+    start_size,
+)
 from .model import Story, belief_id, knowledge_id
 from .initial import explicit_initial as _explicit_initial
 from .preconditions import cannot_happen, minds_for  # noqa: F401  (minds_for: re-exported)
@@ -66,39 +69,6 @@ StoryState = BeliefState
 __all__ = ["NOTHING", "CompiledStory", "answer_engine", "engine_name", "set_answer_engine", "PlausibleAction", "QueryResult", "Revision",
            "StoryState", "answer_where", "compile_story", "evaluate", "event_action",
            "evaluate_partial", "initial_state", "update"]
-
-
-# --- which engine -----------------------------------------------------------------------------
-
-#: ``auto`` takes the explicit engine while the start has at most this many worlds and the
-#: story at most :data:`AUTO_EVENTS` events, the symbolic one beyond
-AUTO_WORLDS = 16
-AUTO_EVENTS = 8
-
-
-def start_size(story: Story) -> int:
-    """How many worlds the explicit start lists at most (before common knowledge)."""
-    if story.initial is not None:
-        return len(story.initial.worlds)
-    n = 1
-    for v in story.variables:
-        n *= len(v.values)
-    return n
-
-
-def engine_name(story: Story, name: str | None = None) -> str:
-    """``explicit`` or ``symbolic``: ``name``, or for ``auto`` (and None: the one set by
-    :func:`set_answer_engine`) by the story's size."""
-    name = name or chosen_engine()
-    if name != "auto":
-        return name
-    small = start_size(story) <= AUTO_WORLDS and len(story.events) <= AUTO_EVENTS
-    return "explicit" if small else "symbolic"
-
-
-def answer_engine(story: Story, name: str | None = None) -> BeliefEngine:
-    """The engine that answers ``story``'s questions (see :func:`engine_name`)."""
-    return get_belief_engine(engine_name(story, name))
 
 
 # --- the agents and their ids ----------------------------------------------------------------
@@ -151,7 +121,7 @@ class CompiledStory:
         UserError (naming the line) when an event cannot happen."""
         states, failure = self.run()
         if failure is not None:
-            raise failure
+            raise _again(failure)
         return states
 
     def run(self) -> tuple[list, UserError | None]:
@@ -170,6 +140,14 @@ class CompiledStory:
         return self._states, self._failure
 
     _failure: UserError | None = field(default=None, repr=False)
+
+
+def _again(failure: UserError) -> UserError:
+    """A fresh copy of a kept error to raise: raising the kept one would tie it to the
+    raising frame (a reference cycle holding the engine's states, whose BDDs must go
+    before their manager, not in the garbage collector's order)."""
+    return UserError(failure.message, file=failure.file, line=failure.line,
+                     column=failure.column)
 
 
 def compile_story(story: Story, engine: str | BeliefEngine = "explicit",
@@ -320,7 +298,7 @@ def answer_where(story: Story, agent_path: Sequence[str], variable: str, step: i
     states, failure = compiled.run()
     at = len(story.events) if step is None else step
     if at >= len(states):
-        raise failure
+        raise _again(failure)
     state = states[at]
     var = story.variable(variable)
     allowed = compiled.engine.possible(state, [belief_id(a) for a in agent_path],
@@ -355,7 +333,7 @@ def evaluate(story: Story, compiled: CompiledStory | None = None) -> list[QueryR
     happen: :func:`evaluate_partial` keeps the answers before it)."""
     results, failure = evaluate_partial(story, compiled)
     if failure is not None:
-        raise failure
+        raise _again(failure)
     return results
 
 

@@ -4,7 +4,18 @@ from ``--engine``; this module imports nothing heavy, so setting it costs nothin
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from smcdel_bridge.dynamic.belief.interface import BeliefEngine
+
+    from .model import Story
+
 ENGINES = ("auto", "explicit", "symbolic")
+#: ``auto`` takes the explicit engine while the start has at most this many worlds and the
+#: story at most :data:`AUTO_EVENTS` events, the symbolic one beyond
+AUTO_WORLDS = 16
+AUTO_EVENTS = 8
 _chosen = ["auto"]
 
 
@@ -19,6 +30,33 @@ def set_answer_engine(name: str) -> None:
 
 def chosen_engine() -> str:
     return _chosen[0]
+
+
+def start_size(story: "Story") -> int:
+    """How many worlds the explicit start lists at most (before common knowledge)."""
+    if story.initial is not None:
+        return len(story.initial.worlds)
+    n = 1
+    for v in story.variables:
+        n *= len(v.values)
+    return n
+
+
+def engine_name(story: "Story", name: str | None = None) -> str:
+    """``explicit`` or ``symbolic``: ``name``, or for ``auto`` (and None: the one set by
+    :func:`set_answer_engine`) by the story's size."""
+    name = name or chosen_engine()
+    if name != "auto":
+        return name
+    small = start_size(story) <= AUTO_WORLDS and len(story.events) <= AUTO_EVENTS
+    return "explicit" if small else "symbolic"
+
+
+def answer_engine(story: "Story", name: str | None = None) -> "BeliefEngine":
+    """The engine that answers ``story``'s questions (see :func:`engine_name`)."""
+    from smcdel_bridge.dynamic.belief.registry import get_belief_engine
+
+    return get_belief_engine(engine_name(story, name))
 
 
 _hook: list = [None]

@@ -16,10 +16,29 @@ MEMORY_ESTIMATE = 2**25
 INITIAL_CACHE = 2**10
 
 
+#: managers whose space is gone while some of their BDDs live on (the garbage collector
+#: frees a reference cycle's objects in any order, and a manager must outlive its BDDs):
+#: freed once none of their nodes is referenced
+_RETIRED: list = []
+
+
+def _purge_retired() -> None:
+    _RETIRED[:] = [b for b in _RETIRED if len(b) > 0]
+
+
 class VarSpace:
     """One BDD manager and its variable pairs."""
 
+    def __del__(self, _retired=_RETIRED) -> None:  # bound now: at exit globals may be gone
+        bdd = getattr(self, "bdd", None)
+        if bdd is None:
+            return
+        self._x = self._y = self.true = self.false = None
+        if len(bdd) > 0:
+            _retired.append(bdd)
+
     def __init__(self) -> None:
+        _purge_retired()
         module = load_implementation("auto")
         if module.__name__.endswith("cudd"):
             self.bdd = module.BDD(memory_estimate=MEMORY_ESTIMATE,
