@@ -3,7 +3,9 @@
 The DSL's LALR tables take about 0.2 s to build from the grammar, longer than every other
 start-up cost together, so lark keeps them in a file keyed by the grammar text, lark's
 version and Python's (lark checks the key inside the file too, and rebuilds on any
-mismatch).  The folder is ``$MINDGAMES_CACHE``, else ``$XDG_CACHE_HOME/mindgames``, else
+mismatch).  Compiling the English and explanation templates costs more than rendering
+them, so jinja2 keeps their byte-code there too (keyed by each template's source, with
+jinja2's and Python's versions checked on load), one folder per kind of environment.  The folder is ``$MINDGAMES_CACHE``, else ``$XDG_CACHE_HOME/mindgames``, else
 ``~/.cache/mindgames``; it must be the user's own (lark's cache files are pickles), and
 when it cannot be made or is not the user's, nothing is cached.
 """
@@ -51,3 +53,19 @@ def lark_cache(name: str, grammar: str) -> str | bool:
             except OSError:
                 pass
     return path
+
+
+def template_cache(kind: str):
+    """A jinja2 byte-code cache for the environment ``kind`` (one folder per set of
+    environment options: the compiled code depends on them), or None without a folder."""
+    import jinja2
+
+    folder = cache_folder()
+    if folder is None:
+        return None
+    path = os.path.join(folder, f"templates-{kind}-{jinja2.__version__}")
+    try:
+        os.makedirs(path, mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(path)

@@ -86,10 +86,6 @@ def _on_sigterm(pid: int):
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    # pydantic looks for plugins in the entry points of every installed distribution when
-    # it builds its first model (tens of ms at start-up); the commands use none.  A value
-    # the user sets is kept.
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     only = argv[0] if argv and argv[0] in COMMANDS else None
     debug = bool(os.environ.get("MINDGAMES_DEBUG"))
     for stream in ("stdin", "stdout", "stderr"):  # started with it closed: read or write nothing

@@ -144,6 +144,38 @@ class Summary:
                        else f"all {total.items} items checked")
         return checked + (f", {total.agree} agree with their expected label" if total.agree else "")
 
+    def cells(self) -> tuple[list[str], list[list[str]], list[str] | None]:
+        """The summary table: column names, one row of cells per source, the total row
+        (None for one source)."""
+        # "answer" (items answered without a label) is shown when some item is one
+        answers = any(row.answered for row in self.rows.values())
+        columns = ["source", "items", "entail", "not_entail"] + (["answer"] if answers else []) + [
+            "failed", "contra", "agree", "disagree"]
+        if self.both:
+            columns.append("backends≠")
+
+        def values(source: str, row: _Row) -> list[str]:
+            out = [row.items, row.entailment, row.not_entailment] + (
+                [row.answered] if answers else []) + [
+                row.failed, row.contradictory, row.agree, row.disagree]
+            if self.both:
+                out.append(row.backend_disagreements)
+            return [source, *map(str, out)]
+
+        total = _Row()
+        body = []
+        for source, row in self.rows.items():
+            body.append(values(source, row))
+            for name in vars(total):
+                setattr(total, name, getattr(total, name) + getattr(row, name))
+        self._total = total
+        return columns, body, values("total", total) if len(self.rows) > 1 else None
+
+    def total_verdict(self) -> str:
+        """:meth:`verdict` of the whole run (call after :meth:`cells`)."""
+        return self.verdict(self._total if len(self.rows) > 1
+                            else next(iter(self.rows.values()), self._total))
+
     def render(self, console) -> None:
         from rich import box
         from rich.markup import escape  # file names and formulas may hold [brackets]
@@ -153,36 +185,18 @@ class Summary:
         # 6-digit counts
         table = Table(box=box.SIMPLE_HEAD, title="mindgames check", title_justify="left",
                       padding=(0, 0), show_edge=False)
-        # "answer" (items answered without a label) is shown when some item is one
-        answers = any(row.answered for row in self.rows.values())
-        columns = ["source", "items", "entail", "not_entail"] + (["answer"] if answers else []) + [
-            "failed", "contra", "agree", "disagree"]
-        if self.both:
-            columns.append("backends≠")
+        columns, body, total = self.cells()
         for i, col in enumerate(columns):
             table.add_column(col, justify="left" if i == 0 else "right",
                              overflow="fold" if i == 0 else "ellipsis", no_wrap=i > 0,
                              min_width=min(8, max(map(len, self.rows), default=6))
                              if i == 0 else None)
-        total = _Row()
-        for source, row in self.rows.items():
-            values = [row.items, row.entailment, row.not_entailment] + ([row.answered] if answers else []) + [
-                row.failed, row.contradictory, row.agree, row.disagree]
-            if self.both:
-                values.append(row.backend_disagreements)
-            table.add_row(escape(source), *map(str, values))
-            for name in vars(total):
-                setattr(total, name, getattr(total, name) + getattr(row, name))
-        if len(self.rows) > 1:
-            values = [total.items, total.entailment, total.not_entailment] + (
-                [total.answered] if answers else []) + [
-                total.failed, total.contradictory, total.agree, total.disagree]
-            if self.both:
-                values.append(total.backend_disagreements)
-            table.add_row("total", *map(str, values), style="bold")
+        for source, *values in body:
+            table.add_row(escape(source), *values)
+        if total is not None:
+            table.add_row(*total, style="bold")
         console.print(table)
-        console.print(self.verdict(total if len(self.rows) > 1 else next(iter(self.rows.values()), total)),
-                      markup=False, highlight=False)
+        console.print(self.total_verdict(), markup=False, highlight=False)
         self._list(console, "failed items", self.failures, self.counts["failed"])
         self._list(console, "labels that differ from the expected ones", self.mismatches,
                    self.counts["disagree"])

@@ -160,13 +160,21 @@ def run(args: argparse.Namespace) -> int:
             log.close()
 
     if not args.quiet:
-        from rich.console import Console
-
         # after JSON lines on standard output, the summary goes to standard error
         stream = sys.stderr if stdout_lines is not None else sys.stdout
-        # a terminal has its own width; into a file or pipe, do not fold file names
-        console = Console(file=stream, width=None if stream.isatty() else 160)
-        summary.render(console)
+        text = None
+        if not stream.isatty():  # plain text there: written without loading rich
+            from ..checking.report_text import summary_text
+
+            text = summary_text(summary, 160)
+        if text is not None:
+            stream.write(text)
+        else:
+            from rich.console import Console
+
+            # a terminal has its own width; into a file or pipe, do not fold file names
+            console = Console(file=stream, width=None if stream.isatty() else 160)
+            summary.render(console)
     return summary.exit_code
 
 

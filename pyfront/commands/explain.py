@@ -37,10 +37,8 @@ def run(args: argparse.Namespace) -> int:
     from ..explain import explain_problem, render_text
     from ..explain.build import StateError
     from ..explain.model import Explanation
-    from ..explain.story import explain_story, write_stories
-    from ..explain.story_symbolic import explain_engine, explain_story_symbolic
     from pyfront.data.loading import load_document
-    from ..story.model import Story
+    from pyfront.problem.model import Problem
 
     from smcdel_bridge.errors import SmcdelError, TooLargeError
 
@@ -61,13 +59,16 @@ def run(args: argparse.Namespace) -> int:
         items = chosen
     if not items:
         raise UserError("no problem to explain", file=args.file)
-    problems = [p for p in items if not isinstance(p, Story)]
-    stories = [p for p in items if isinstance(p, Story)]
+    problems = [p for p in items if isinstance(p, Problem)]
+    stories = [p for p in items if not isinstance(p, Problem)]
     if stories and args.actual is not None:
         raise UserError("--actual is for problems; a story states its facts with 'actually'",
                         file=args.file, line=stories[0].line)
     told = []
     stopped = []
+    if stories:  # (the story explainers: for stories only)
+        from ..explain.story import explain_story
+        from ..explain.story_symbolic import explain_engine, explain_story_symbolic
     for s in stories:  # an event that cannot happen ends that story's explanation
         try:
             if explain_engine(s, args.engine) == "symbolic":
@@ -120,6 +121,8 @@ def run(args: argparse.Namespace) -> int:
     if told:
         if explained:
             sys.stdout.write("\n\n")
+        from ..explain.story import write_stories
+
         write_stories(told, args.format, sys.stdout)
     sys.stdout.flush()
 

@@ -131,10 +131,16 @@ def _story_json(story) -> dict:
 
 def _render_dsl(items) -> str:
     from pyfront.problem.dsl_print import to_dsl as problem_dsl
-    from ..story.dsl_print import to_dsl as story_dsl
-    from ..story.model import Story
+    from pyfront.problem.model import Problem
 
-    return "\n".join(story_dsl(x) if isinstance(x, Story) else problem_dsl(x) for x in items)
+    def dsl(x) -> str:
+        if isinstance(x, Problem):
+            return problem_dsl(x)
+        from ..story.dsl_print import to_dsl as story_dsl
+
+        return story_dsl(x)
+
+    return "\n".join(map(dsl, items))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -142,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..errors import UserError
     from pyfront.data.loading import load_document
-    from ..story.model import Story
+    from pyfront.problem.model import Problem
     from ..verbalize import styles
 
     if args.style not in styles():
@@ -159,12 +165,12 @@ def run(args: argparse.Namespace) -> int:
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise UserError(f"no problem called {args.problem!r}{hint}", file=args.file)
         problems = chosen
-    stories = [x for x in problems if isinstance(x, Story)]
+    stories = [x for x in problems if not isinstance(x, Problem)]
     if args.to == "dsl":
         print(_render_dsl(problems), end="")
         return 0
     if args.to == "json":
-        data: dict = {"problems": [_json(pb, args.style) for pb in problems if not isinstance(pb, Story)]}
+        data: dict = {"problems": [_json(pb, args.style) for pb in problems if isinstance(pb, Problem)]}
         if stories:
             data["stories"] = [_story_json(s) for s in stories]
         print(json.dumps(data, indent=2, ensure_ascii=False))
@@ -183,7 +189,7 @@ def run(args: argparse.Namespace) -> int:
         print("\n\n".join(texts))
     else:
         try:
-            text = "\n\n".join(_story_english(pb) if isinstance(pb, Story) else _english(pb, args.style)
+            text = "\n\n".join(_english(pb, args.style) if isinstance(pb, Problem) else _story_english(pb)
                                for pb in problems)
         except UserError as err:  # a story whose start is contradictory: the engine names the line
             if err.file is None:

@@ -8,6 +8,7 @@ its place, so batch commands go on), ``read_rows`` stops at the first unreadable
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any, Iterator
@@ -29,9 +30,37 @@ def load_problems(path: str | Path) -> list[Problem]:
 
 def load_document(path: str | Path) -> list:
     """Every problem and story of a DSL file (``-``: standard input), in order."""
-    from pyfront.story.dsl import parse_document
-
     return parse_document(*_read_dsl(path))
+
+
+#: a line that opens a story block (the story reader is loaded only for such files)
+_STORY_LINE = re.compile(r"^[ \t]*story\b", re.MULTILINE)
+
+
+def parse_document(text: str, filename: str) -> list:
+    """Every problem and story of a DSL text, in order: the story reader's
+    :func:`pyfront.story.dsl.parse_document`, without loading it for a text of problems."""
+    if not _STORY_LINE.search(text):
+        from pyfront.problem.dsl import _Builder, parse_tree
+
+        tree = parse_tree(text, filename)
+        kinds = [getattr(t, "data", None) for t in tree.children]
+        if "story" not in kinds:
+            out: list = []
+            seen: dict[str, int] = {}
+            for t in tree.children:
+                if getattr(t, "data", None) != "problem":
+                    continue
+                item = _Builder(t, filename).build()
+                if item.name in seen:  # worded as the story reader words it
+                    raise UserError(f"{item.name!r} is defined twice (first on line "
+                                    f"{seen[item.name]})", file=filename, line=item.line)
+                seen[item.name] = item.line or 0
+                out.append(item)
+            return out
+    from pyfront.story.dsl import parse_document as parse_with_stories
+
+    return parse_with_stories(text, filename)
 
 
 def _read_dsl(path: str | Path) -> tuple[str, str]:
@@ -60,12 +89,11 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
     (:func:`story_records`).
     """
     from pyfront.problem.compile import render as smcdel_text
-    from pyfront.story.model import Story
 
     source = str(path)
     items: list[CheckItem | AnsweredItem] = []
     for pb in load_document(path):
-        if isinstance(pb, Story):
+        if not isinstance(pb, Problem):  # a story
             for record in timed_story_records(pb, source, len(items)):
                 items.append(AnsweredItem(source, record["row"], record, record["name"],
                                           record.get("line"), record["expected"]))
@@ -182,9 +210,6 @@ def row_error_text(err: Exception) -> str:
     """The one-line reason of a row error (without file and line: the caller names the row)."""
     if isinstance(err, UserError):
         return err.message
-    details = getattr(err, "errors", None)  # pydantic's ValidationError: its first reason
-    if callable(details) and details():
-        return str(details()[0].get("msg", err)).removeprefix("Value error, ")
     lines = str(err).splitlines()
     return lines[0] if lines else type(err).__name__
 

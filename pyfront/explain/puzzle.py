@@ -145,8 +145,11 @@ def render(explanations: list[PuzzleExplanation], fmt: str = "text") -> str:
     import jinja2
     from importlib.resources import files
 
+    from ..cache import template_cache
+
     env = jinja2.Environment(
         loader=jinja2.FunctionLoader(
             lambda name: files("pyfront.explain").joinpath("templates", name).read_text("utf-8")),
-        trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+        trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
+        bytecode_cache=template_cache("puzzle"))
     return env.get_template("puzzle.j2").render(puzzles=explanations, md=fmt == "md")

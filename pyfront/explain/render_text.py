@@ -85,6 +85,8 @@ _STYLES = {
 def _environment(fmt: str):
     import jinja2
 
+    from ..cache import template_cache
+
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("pyfront.explain", "templates"),
         undefined=jinja2.StrictUndefined,
@@ -92,6 +94,7 @@ def _environment(fmt: str):
         trim_blocks=True,
         lstrip_blocks=True,
         autoescape=False,
+        bytecode_cache=template_cache("explain"),
     )
     env.filters.update(_STYLES[fmt].filters())
     return env

@@ -270,10 +270,8 @@ class _Builder(ValueReader, Declarations, FormulaReader):
                 questions=questions,
                 line=self.tree.meta.line,
             )
-        except ValueError as err:  # pydantic's ValidationError is a ValueError
-            msg = str(err).splitlines()
-            detail = next((m.strip() for m in msg[1:] if m.strip() and not m.strip().startswith("For further")), msg[0])
-            raise self.error(detail.removeprefix("Value error, "), self.tree) from None
+        except ValueError as err:  # the model checks its invariants
+            raise self.error((str(err).splitlines() or ["invalid problem"])[0], self.tree) from None
 
 
 def _rename_agents(f: Form, builder: _Builder, tok) -> Form:

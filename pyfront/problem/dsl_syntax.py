@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import sys
 from functools import lru_cache
 
 from smcdel_bridge.language import Form
@@ -51,8 +52,23 @@ class _ParenNewlines:
             yield tok
 
 
+def load_lark() -> None:
+    """Import lark without the third-party ``regex`` module it takes up when installed:
+    lark uses it only for grammars built with ``regex=True`` and Unicode categories, and
+    the DSL's grammar is built with ``re``; importing ``regex`` costs more start-up than a
+    one-problem check's own work.  Later imports of ``regex`` are not affected."""
+    if "lark" in sys.modules or "regex" in sys.modules:
+        return
+    sys.modules["regex"] = None  # type: ignore[assignment]  # "import regex" fails in lark
+    try:
+        import lark  # noqa: F401
+    finally:
+        del sys.modules["regex"]
+
+
 @lru_cache(maxsize=1)
 def _parser():
+    load_lark()
     from lark import Lark
 
     from mindgames_grammars import grammar_text
@@ -101,6 +117,7 @@ def _token_text(tok) -> str:
 
 def parse_tree(text: str, filename: str = "<string>"):
     """The lark tree of a DSL text; UserError at the first syntax error."""
+    load_lark()
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
     parser = _parser()

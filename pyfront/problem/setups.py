@@ -15,45 +15,42 @@ template).  ``observation_sentence`` (setups whose observability is ``given``) u
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pyfront.problem.record import Record, one_of
 
 #: how a setup decides who observes whose predicate
 ObservabilityRule = Literal["others", "all", "self", "given"]
+RULES = ("others", "all", "self", "given")
 
 
-class Predicate(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class Predicate(Record):
     """A Boolean predicate every agent has, with its English phrasing.
 
     ``keyword`` is the word the DSL uses for it (``muddy(Alice)``); ``positive`` and
     ``negative`` are templates over ``{x}``.
     """
 
-    model_config = ConfigDict(frozen=True)
-
     keyword: str
     positive: str
     negative: str
 
-    @field_validator("positive", "negative")
-    @classmethod
-    def _has_subject(cls, v: str) -> str:
-        if "{x}" not in v:
+    def __post_init__(self):
+        if "{x}" not in self.positive or "{x}" not in self.negative:
             raise ValueError("a predicate phrasing must contain {x} (the subject)")
-        return v
 
     def say(self, subject: str, positive: bool = True) -> str:
         """The predicate said of ``subject`` (a name or a quantifier word)."""
         return (self.positive if positive else self.negative).replace("{x}", subject)
 
 
-class Setup(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class Setup(Record):
     """One published setup: predicate, observability rule, extra premise sentences."""
-
-    model_config = ConfigDict(frozen=True)
 
     name: str
     title: str
@@ -64,6 +61,13 @@ class Setup(BaseModel):
     sentences: tuple[str, ...] = ()
     #: one sentence per observation when the observability is ``given``
     observation_sentence: str | None = None
+
+    _read = {"predicate": Predicate.model_validate, "sentences": tuple}
+
+    def __post_init__(self):
+        one_of(self.observability, RULES, "a setup's observability")
+        object.__setattr__(self, "predicate", Predicate.model_validate(self.predicate))
+        object.__setattr__(self, "sentences", tuple(self.sentences))
 
     def default_observations(self, n_agents: int) -> list[list[int]] | None:
         """Atoms each agent observes under the setup's rule (agent i owns atom i+1);

@@ -10,9 +10,10 @@ such a problem, for SMCDEL, is :mod:`pyfront.problem.encode`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pyfront.problem.record import EXCLUDED, Record, one_of
 
 #: the largest domain a variable may have (a range beyond is refused with its position)
 MAX_VALUES = 1 << 16
@@ -20,10 +21,9 @@ MAX_VALUES = 1 << 16
 ENCODINGS = ("binary", "onehot")
 
 
-class Variable(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class Variable(Record):
     """A variable of a problem: a name and its values (ints for a number, else names)."""
-
-    model_config = ConfigDict(frozen=True)
 
     name: str
     values: tuple[int | str, ...]
@@ -35,8 +35,12 @@ class Variable(BaseModel):
     #: English for the variable ("the month"); None: its name
     phrase: str | None = None
 
-    @model_validator(mode="after")
-    def _check(self) -> "Variable":
+    _read = {"values": tuple}
+
+    def __post_init__(self):
+        object.__setattr__(self, "values", tuple(self.values))
+        if self.encoding is not None:
+            one_of(self.encoding, ENCODINGS, f"the encoding of variable {self.name!r}")
         if not self.values:
             raise ValueError(f"variable {self.name!r} has no value")
         if len(set(self.values)) != len(self.values):
@@ -47,7 +51,6 @@ class Variable(BaseModel):
         if len(self.values) > MAX_VALUES:
             raise ValueError(f"variable {self.name!r} has {len(self.values)} values "
                              f"(at most {MAX_VALUES} can be encoded)")
-        return self
 
     @property
     def numeric(self) -> bool:
@@ -72,11 +75,10 @@ class Variable(BaseModel):
         return self.phrase or (self.name if self.numeric else f"the {self.name}")
 
 
-class Question(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class Question(Record):
     """A question answered by a list of valuations: which possibilities remain (all
     variables), or what the given variables are (their distinct values)."""
-
-    model_config = ConfigDict(frozen=True)
 
     name: str
     kind: Literal["remain", "value"]
@@ -86,7 +88,15 @@ class Question(BaseModel):
     expected: tuple[dict[str, Any], ...] | int | None = None
     #: announcements made before it (it is answered after them)
     after: int = 0
-    line: int | None = Field(default=None, exclude=True)
+    line: int | None = field(default=None, metadata=EXCLUDED)
+
+    _read = {"variables": tuple, "expected": lambda v: v if isinstance(v, int) else tuple(v)}
+
+    def __post_init__(self):
+        one_of(self.kind, ("remain", "value"), "a question's kind")
+        object.__setattr__(self, "variables", tuple(self.variables))
+        if self.expected is not None and not isinstance(self.expected, int):
+            object.__setattr__(self, "expected", tuple(self.expected))
 
     def agrees(self, answer: list[dict]) -> bool | None:
         if self.expected is None:

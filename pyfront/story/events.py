@@ -8,18 +8,30 @@ replaced by its explicit ``seen_by``.  What each kind means (its event model) is
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from dataclasses import field
+from typing import Literal, Union
 
-from pydantic import Field, model_validator
+from pyfront.problem.record import EXCLUDED, names, one_of, pair, tuple_of
 
-from .parts import Formula, _Names, _Part
+from .parts import Formula, _Names, _Part, part, to_story_form
 
+@part
 class _Event(_Part):
-    line: int | None = Field(default=None, exclude=True)
+    line: int | None = field(default=None, metadata=EXCLUDED)
     #: the source line as written (for messages; not part of the event's value)
-    source: str | None = Field(default=None, exclude=True)
+    source: str | None = field(default=None, metadata=EXCLUDED)
 
-    @model_validator(mode="after")
+    _read = {"listeners": names, "formula": to_story_form}
+
+    def __post_init__(self):
+        super().__post_init__()
+        self._not_to_oneself()
+        for name, allowed in self._choices.items():
+            one_of(getattr(self, name), allowed, f"a {self.kind} event's {name}")
+
+    #: fields with a fixed set of values
+    _choices = {}  # type: ignore[var-annotated]
+
     def _not_to_oneself(self):
         listeners = getattr(self, "listeners", ())
         if hasattr(self, "listeners") and not listeners and not getattr(self, "public", False):
@@ -28,11 +40,13 @@ class _Event(_Part):
             raise ValueError(f"{self.agent} cannot tell or show themselves")  # type: ignore[attr-defined]
         if len(set(listeners)) != len(listeners):
             raise ValueError("a listener is named twice")
-        return self
 
 
+@part
 class _Observed(_Event):
     """An event seen by those present with the actor, unless narrowed or replaced."""
+
+    _read = {**_Event._read, "unseen_by": names, "seen_by": names}
 
     #: present agents who nevertheless do not observe it ("…, unseen by Sally")
     unseen_by: _Names = ()
@@ -41,6 +55,7 @@ class _Observed(_Event):
     seen_by: _Names | None = None
 
 
+@part
 class Enter(_Event):
     """``agent`` enters ``room`` (None: the story's only room); seen by everyone in the
     room entered and in the room left."""
@@ -50,6 +65,7 @@ class Enter(_Event):
     room: str | None = None
 
 
+@part
 class Leave(_Event):
     """``agent`` leaves the room they are in; seen by everyone in that room."""
 
@@ -57,6 +73,7 @@ class Leave(_Event):
     agent: str
 
 
+@part
 class Move(_Observed):
     """Factual change: ``agent`` gives ``variable`` the value ``value``
     ("Anne moves the marble to the box", "Bob sets the light to on")."""
@@ -68,7 +85,10 @@ class Move(_Observed):
     #: the verb as written: ``moves`` (``… to v``), ``puts`` (``… in v``), ``sets`` (``… to v``)
     verb: Literal["moves", "puts", "sets"] = "moves"
 
+    _choices = {"verb": ("moves", "puts", "sets")}
 
+
+@part
 class Turn(_Observed):
     """Factual change: ``agent`` swaps the two values of a two-valued (or Boolean)
     variable without needing to know which holds ("Ann turns the coin")."""
@@ -78,6 +98,7 @@ class Turn(_Observed):
     variable: str
 
 
+@part
 class Announce(_Event):
     """A public, truthful announcement to every agent, wherever they are."""
 
@@ -85,6 +106,7 @@ class Announce(_Event):
     formula: Formula
 
 
+@part
 class Tell(_Observed):
     """``agent`` says, aloud, what she knows: that ``formula``.  It is the announcement of
     "``agent`` knows that ``formula``" to everyone who observes: it can happen only where
@@ -95,6 +117,7 @@ class Tell(_Observed):
     formula: Formula
 
 
+@part
 class TellPrivate(_Event):
     """``agent`` tells ``listeners`` what she knows: that ``formula`` (the private
     announcement of "``agent`` knows that ``formula``"); everyone else believes nothing
@@ -106,6 +129,7 @@ class TellPrivate(_Event):
     formula: Formula
 
 
+@part
 class TellSemiPrivate(_Observed):
     """``agent`` tells ``listeners`` whether ``formula``, which she knows; the other
     observers see that they were told, not what."""
@@ -116,6 +140,7 @@ class TellSemiPrivate(_Observed):
     formula: Formula
 
 
+@part
 class Lie(_Observed):
     """``agent`` tells ``listeners`` (none: everyone who observes, aloud) that ``formula``,
     believing the opposite.  Listeners cannot tell it from a sincere claim: as the story's
@@ -132,6 +157,7 @@ class Lie(_Observed):
         return not self.listeners
 
 
+@part
 class Claim(_Observed):
     """``agent`` asserts ``formula`` to ``listeners`` (none: aloud, to everyone who
     observes).  ``stance`` ``sincere`` (``claims``): the speaker believes it and may be
@@ -145,11 +171,14 @@ class Claim(_Observed):
     formula: Formula
     stance: Literal["sincere", "open"] = "sincere"
 
+    _choices = {"stance": ("sincere", "open")}
+
     @property
     def public(self) -> bool:
         return not self.listeners
 
 
+@part
 class Peek(_Event):
     """``agent`` secretly learns the value of ``variable``; everyone else believes nothing
     happened."""
@@ -159,6 +188,7 @@ class Peek(_Event):
     variable: str
 
 
+@part
 class Look(_Observed):
     """``agent`` looks at ``variable`` openly: the other observers see that ``agent`` learns
     its value, not the value."""
@@ -168,6 +198,7 @@ class Look(_Observed):
     variable: str
 
 
+@part
 class Show(_Observed):
     """``agent`` shows ``variable`` to ``listeners``: they (and ``agent``) learn its value,
     the other observers see that they do, not the value."""
@@ -178,6 +209,7 @@ class Show(_Observed):
     listeners: _Names
 
 
+@part
 class RawEvent(_Part):
     """One event of an explicit event model."""
 
@@ -187,7 +219,11 @@ class RawEvent(_Part):
     sets: tuple[tuple[str, str], ...] = ()
     becomes: tuple[tuple[str, Formula], ...] = ()
 
+    _read = {"pre": to_story_form, "sets": tuple_of(tuple),
+             "becomes": tuple_of(pair(str, to_story_form))}
 
+
+@part
 class EventModel(_Event):
     """The escape hatch: an explicit event model.  ``considers[agent][e]`` lists the events
     the agent considers possible when ``e`` happens (its belief about what happens);
@@ -200,6 +236,9 @@ class EventModel(_Event):
     considers: tuple[tuple[str, tuple[tuple[str, _Names], ...]], ...] = ()
     actual: _Names
 
+    _read = {"events": tuple_of(RawEvent.model_validate),
+             "considers": tuple_of(pair(str, tuple_of(pair(str, names)))), "actual": names}
+
     def relation(self, agent: str) -> dict[str, tuple[str, ...]]:
         """Event -> events ``agent`` considers possible there (identity when unlisted)."""
         for a, rows in self.considers:
@@ -210,9 +249,20 @@ class EventModel(_Event):
         return {e.name: (e.name,) for e in self.events}
 
 
-StoryEvent = Annotated[
-    Union[Enter, Leave, Move, Turn, Announce, Tell, TellPrivate, TellSemiPrivate, Lie, Claim,
-          Peek, Look, Show, EventModel],
-    Field(discriminator="kind"),
-]
+#: an event of a story: one of the kinds above
+StoryEvent = Union[Enter, Leave, Move, Turn, Announce, Tell, TellPrivate, TellSemiPrivate, Lie,
+                   Claim, Peek, Look, Show, EventModel]
 
+#: kind -> event class
+EVENT_KINDS = {cls.__dataclass_fields__["kind"].default: cls for cls in (
+    Enter, Leave, Move, Turn, Announce, Tell, TellPrivate, TellSemiPrivate, Lie, Claim, Peek,
+    Look, Show, EventModel)}
+
+
+def read_event(data) -> _Event:
+    """An event, or the event a JSON object describes (told apart by ``kind``)."""
+    if isinstance(data, _Event):
+        return data
+    if not isinstance(data, dict) or data.get("kind") not in EVENT_KINDS:
+        raise ValueError(f"not a story event: {data!r}")
+    return EVENT_KINDS[data["kind"]].model_validate(data)

@@ -40,14 +40,14 @@ Questions
 """
 
 from __future__ import annotations
-from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
 from smcdel_bridge.language import Form
+
+from pyfront.problem.record import EXCLUDED, Record, many, names, one_of, optional, pair, tuple_of
 
 from .events import (  # noqa: F401  (the story's parts, re-exported)
     Announce, Claim, Enter, EventModel, Leave, Lie, Look, Move, Peek, RawEvent, Show,
@@ -55,14 +55,16 @@ from .events import (  # noqa: F401  (the story's parts, re-exported)
 )
 from .parts import (  # noqa: F401
     KNOWLEDGE_MARK, Formula, _Names, _Part, belief_id, form_from_json, form_to_json,
-    knowledge_id, split_agent,
+    knowledge_id, part, split_agent, to_story_form,
 )
+from .events import read_event
 
 # --- the vocabulary --------------------------------------------------------------------
 
 _APPLIED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\((.+)\)\Z")
 
 
+@part
 class Variable(_Part):
     """A feature of the world with several values, exactly one of which holds."""
 
@@ -74,17 +76,18 @@ class Variable(_Part):
     boolean: bool = False
     #: optional English for "V is v", with ``{value}``: ``"the marble is in the {value}"``
     phrase: str | None = None
-    line: int | None = Field(default=None, exclude=True)
+    line: int | None = field(default=None, metadata=EXCLUDED)
 
-    @model_validator(mode="after")
-    def _check(self) -> "Variable":
+    _read = {"values": names}
+
+    def __post_init__(self):
+        super().__post_init__()
         if self.boolean and self.values != ("true", "false"):
             raise ValueError(f"a Boolean variable has the values true, false (not {', '.join(self.values)})")
         if not self.boolean and len(self.values) < 2:
             raise ValueError(f"variable {self.name!r} needs at least two values")
         if len(set(self.values)) != len(self.values):
             raise ValueError(f"variable {self.name!r} lists a value twice")
-        return self
 
     @property
     def function(self) -> str | None:
@@ -103,12 +106,14 @@ class Variable(_Part):
         return 1 if self.boolean else len(self.values)
 
 
+@part
 class Room(_Part):
     name: str
 
 
 # --- questions -------------------------------------------------------------------------
 
+@part
 class Hypothesis(_Part):
     """Should ``formula`` be true at this point of the story (``step`` events told)?"""
 
@@ -116,9 +121,12 @@ class Hypothesis(_Part):
     formula: Formula
     expected: bool | None = None
     step: int = 0
-    line: int | None = Field(default=None, exclude=True)
+    line: int | None = field(default=None, metadata=EXCLUDED)
+
+    _read = {"formula": to_story_form}
 
 
+@part
 class Question(_Part):
     """Where (what) is ``variable`` in the belief of ``path[0]`` about the belief of
     ``path[1]`` …?  An empty path asks where it really is."""
@@ -132,11 +140,18 @@ class Question(_Part):
     #: expected values (the values the nested belief allows), in any order
     expected: _Names | None = None
     step: int = 0
-    line: int | None = Field(default=None, exclude=True)
+    line: int | None = field(default=None, metadata=EXCLUDED)
+
+    _read = {"path": names, "expected": names}
+
+    def __post_init__(self):
+        super().__post_init__()
+        one_of(self.form, ("where", "what", "look"), "a question's form")
 
 
 # --- the explicit initial model (for cases the set-up statements cannot say) -------------
 
+@part
 class InitialModel(_Part):
     """An explicit initial model: worlds with the true facts, each agent's belief arrows
     (``considers[agent][w]``), and the actual worlds.  Each agent's relation must be a
@@ -146,11 +161,15 @@ class InitialModel(_Part):
     worlds: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
     considers: tuple[tuple[str, tuple[tuple[str, _Names], ...]], ...] = ()
     actual: _Names
-    line: int | None = Field(default=None, exclude=True)
+    line: int | None = field(default=None, metadata=EXCLUDED)
+
+    _read = {"worlds": tuple_of(pair(str, tuple_of(tuple))),
+             "considers": tuple_of(pair(str, tuple_of(pair(str, names)))), "actual": names}
 
 
 # --- trust -----------------------------------------------------------------------------
 
+@part
 class Trust(_Part):
     """One statement of the story's trust policy.
 
@@ -163,38 +182,43 @@ class Trust(_Part):
     speaker: str | None = None
     trusts: bool = True
     rule: Literal["declared", "left_later"] = "declared"
-    line: int | None = Field(default=None, exclude=True)
+    line: int | None = field(default=None, metadata=EXCLUDED)
+
+    def __post_init__(self):
+        super().__post_init__()
+        one_of(self.rule, ("declared", "left_later"), "a trust rule")
 
 
 # --- the story -------------------------------------------------------------------------
 
-class Story(BaseModel):
+@dataclass(kw_only=True, eq=False)
+class Story(Record):
     """A story: agents, rooms, variables, the initial situation, events, questions."""
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+    _json_form = staticmethod(form_to_json)
 
     name: str = "story"
     agents: list[str]
     #: rooms by name; empty: one room, everyone in it at the start
-    rooms: list[str] = Field(default_factory=list)
-    variables: list[Variable] = Field(default_factory=list)
+    rooms: list[str] = field(default_factory=list)
+    variables: list[Variable] = field(default_factory=list)
     #: facts that hold at the start and are common knowledge
-    common: list[Formula] = Field(default_factory=list)
+    common: list[Formula] = field(default_factory=list)
     #: facts that hold at the start, nobody being told
-    actually: list[Formula] = Field(default_factory=list)
+    actually: list[Formula] = field(default_factory=list)
     #: agent -> variables whose value that agent sees at the start
-    observes: list[tuple[str, _Names]] = Field(default_factory=list)
+    observes: list[tuple[str, _Names]] = field(default_factory=list)
     #: agent -> room at the start (with rooms; an agent not listed is outside)
-    starts_in: list[tuple[str, str]] = Field(default_factory=list)
+    starts_in: list[tuple[str, str]] = field(default_factory=list)
     #: an explicit initial model instead of the four fields above
     initial: InitialModel | None = None
-    events: list[StoryEvent] = Field(default_factory=list)
+    events: list[StoryEvent] = field(default_factory=list)
     #: the trust policy, in order (a later statement overrides an earlier one); none:
     #: every listener trusts every speaker
-    trust: list[Trust] = Field(default_factory=list)
-    hypotheses: list[Hypothesis] = Field(default_factory=list)
-    questions: list[Question] = Field(default_factory=list)
-    line: int | None = Field(default=None, exclude=True)
+    trust: list[Trust] = field(default_factory=list)
+    hypotheses: list[Hypothesis] = field(default_factory=list)
+    questions: list[Question] = field(default_factory=list)
+    line: int | None = field(default=None, metadata=EXCLUDED)
 
     def __eq__(self, other: object) -> bool:  # lines are not part of a story
         if not isinstance(other, Story):
@@ -203,8 +227,27 @@ class Story(BaseModel):
 
     __hash__ = None  # type: ignore[assignment]
 
-    @model_validator(mode="after")
-    def _check(self) -> "Story":
+    _read = {
+        "agents": list, "rooms": list,
+        "variables": many(Variable.model_validate),
+        "common": many(to_story_form), "actually": many(to_story_form),
+        "observes": many(pair(str, names)), "starts_in": many(tuple),
+        "initial": InitialModel.model_validate,
+        "events": many(read_event),
+        "trust": many(Trust.model_validate),
+        "hypotheses": many(Hypothesis.model_validate),
+        "questions": many(Question.model_validate),
+    }
+
+    def __post_init__(self):
+        # parts may come as JSON values; the lists are the story's own
+        for name, read in self._read.items():
+            value = getattr(self, name)
+            if value is not None:
+                setattr(self, name, read(value))
+        self._check()
+
+    def _check(self) -> None:
         if len(set(self.agents)) != len(self.agents):
             raise ValueError("agent names must be distinct")
         if not self.agents:
@@ -228,7 +271,6 @@ class Story(BaseModel):
             if steps != sorted(steps) or (steps and not 0 <= steps[0] <= steps[-1] <= len(self.events)):
                 raise ValueError("hypotheses and questions must be in story order, "
                                  "each after at most every event")
-        return self
 
     # -- vocabulary ---------------------------------------------------------------------
 

@@ -4,11 +4,12 @@ of their value."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
-from pydantic import BaseModel, BeforeValidator, ConfigDict, PlainSerializer
+from dataclasses import dataclass
+from typing import Any
 
 from smcdel_bridge.language import Form
+
+from pyfront.problem.record import Record
 
 # --- agents inside formulas ------------------------------------------------------------
 
@@ -33,7 +34,7 @@ def split_agent(ident: str) -> tuple[str, str]:
     return ident, "believes"
 
 
-# --- formulas inside pydantic models: JSON trees as in the event-model corpus ----------
+# --- formulas inside story models: JSON trees as in the event-model corpus -------------
 
 #: the formula nodes a story may hold (the engine's JSON format knows more)
 _STORY_NODES = ("Top", "Bot", "Prp", "Neg", "Conj", "Disj", "Impl", "Equi", "K", "Kw", "Ck", "Dk")
@@ -65,24 +66,30 @@ def form_from_json(data: Any) -> Form:
         raise ValueError(f"not a story formula: {data!r} ({err})") from None
 
 
-def _to_form(value: Any) -> Form:
+def to_story_form(value: Any) -> Form:
+    """A formula field's value: a Form, or its JSON tree."""
     return value if isinstance(value, Form) else form_from_json(value)
 
 
-#: a formula field: a Form in Python, a JSON tree in JSON
-Formula = Annotated[
-    Form,
-    BeforeValidator(_to_form),
-    PlainSerializer(form_to_json, when_used="json"),
-]
+#: a formula field: a Form in Python, a JSON tree in JSON (fields read it with
+#: :func:`to_story_form`)
+Formula = Form
 
 _Names = tuple[str, ...]
 
 
-class _Part(BaseModel):
+#: the decorator of every part: immutable, keyword fields, equality from :class:`_Part`
+part = dataclass(frozen=True, eq=False, kw_only=True)
+
+
+@part
+class _Part(Record):
     """Immutable parts; the source ``line`` a part may carry is not part of its value."""
 
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    _json_form = staticmethod(form_to_json)
+
+    def __post_init__(self):
+        self._apply_read()
 
     def _value(self) -> tuple:
         return tuple((k, v) for k, v in self.__dict__.items() if k not in ("line", "source"))
@@ -94,4 +101,3 @@ class _Part(BaseModel):
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self._value()))
-

@@ -66,11 +66,14 @@ def _style(name: str) -> tuple["jinja2.Environment", dict[str, Any]]:
         entry = folder.joinpath(template)
         return entry.read_text(encoding="utf-8") if entry.is_file() else None
 
+    from ..cache import template_cache
+
     env = jinja2.Environment(
         loader=jinja2.FunctionLoader(load),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         keep_trailing_newline=False,
+        bytecode_cache=template_cache(f"style-{name}"),
     )
     env.filters["andlist"] = _andlist
     env.filters["capfirst"] = _capfirst

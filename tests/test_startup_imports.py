@@ -1,0 +1,93 @@
+"""Start-up: a command loads only what its path needs (a guard, not a timing).
+
+Each case runs the console script's ``main`` in a fresh interpreter, output into pipes,
+and lists the heavy libraries and the toolkit's packages found in ``sys.modules`` after it.
+The speed itself is measured by ``benchmarks/bench_check.py --startup-only``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO
+
+ONE_PROBLEM = """problem one
+  agents Ann, Bob
+  setup forehead
+  announce someone
+  hypothesis h: Ann knows whether muddy(Ann) expect false
+"""
+
+#: libraries no check of a problem file needs (pydantic: not at all; rich: only on a
+#: terminal; jinja2: only for English)
+HEAVY = ("pydantic", "rich", "jinja2")
+
+_PROBE = """
+import json, sys
+from pyfront.cli import main
+try:
+    code = main(sys.argv[2:])
+except SystemExit as exc:  # --help
+    code = exc.code
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in
+                ("pydantic", "rich", "jinja2", "lark") or m.startswith("pyfront.story"))
+with open(sys.argv[1], "w") as out:
+    json.dump({"code": code, "loaded": loaded}, out)
+"""
+
+
+def _loaded(tmp_path, *args: str) -> set[str]:
+    report = tmp_path / "loaded.json"
+    # (variables that make rich draw colours into pipes too would bring rich in)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")}
+    done = subprocess.run([sys.executable, "-c", _PROBE, str(report), *args], cwd=REPO, env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    data = json.loads(report.read_text())
+    assert data["code"] in (0, None), data
+    return set(data["loaded"])
+
+
+def _roots(modules: set[str]) -> set[str]:
+    return {m.split(".")[0] for m in modules}
+
+
+def test_check_of_one_problem_loads_no_heavy_library(tmp_path):
+    path = tmp_path / "one.del"
+    path.write_text(ONE_PROBLEM, encoding="utf-8")
+    loaded = _loaded(tmp_path, "check", str(path))
+    assert not _roots(loaded) & set(HEAVY), sorted(loaded)
+    # the story reader and model: for story files only (the engine choice is a setting)
+    story = {m for m in loaded if m.startswith("pyfront.story")}
+    assert story <= {"pyfront.story", "pyfront.story.engines"}, sorted(story)
+    assert "lark" in _roots(loaded)  # (the probe sees what is loaded: the DSL was parsed)
+
+
+def test_check_of_a_puzzle_loads_no_heavy_library(tmp_path):
+    loaded = _loaded(tmp_path, "check", str(REPO / "examples/puzzles/cheryls_birthday.del"))
+    assert not _roots(loaded) & set(HEAVY), sorted(loaded)
+
+
+def test_check_of_a_story_still_reads_it(tmp_path):
+    loaded = _loaded(tmp_path, "check", str(REPO / "examples/stories/coin.del"))
+    assert "pyfront.story.dsl" in loaded
+
+
+@pytest.mark.parametrize("args", [["--help"], ["check", "--help"], ["render", "--help"]])
+def test_help_loads_no_heavy_library(tmp_path, args):
+    loaded = _loaded(tmp_path, *args)
+    assert not _roots(loaded) & set(HEAVY + ("lark",)), sorted(loaded)
+
+
+def test_smcdel_of_a_small_program_loads_no_heavy_library(tmp_path):
+    path = tmp_path / "one.smcdel.txt"
+    path.write_text("VARS 1,2 LAW Top OBS Agenta:2 Agentb:1 VALID? [ ! (1|2) ] "
+                    "(Agenta knows whether 1)\n", encoding="utf-8")
+    loaded = _loaded(tmp_path, "smcdel", str(path))
+    assert not _roots(loaded) & set(HEAVY + ("lark",)), sorted(loaded)
