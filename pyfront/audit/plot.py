@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape
 
+from ..evaluation.svg import close_with_axis
 from .baselines import BASELINES, MARGIN
 
 WIDTH, BAR_H, GAP, GROUP_GAP, LEFT, RIGHT, TOP = 640, 12, 2, 14, 250, 60, 40
@@ -51,10 +52,4 @@ def audit_svg(result: dict[str, Any]) -> str:
                        f'{b["accuracy"]:.3f}{mark}</text>')
         out.append(f'<line x1="{x(ch)}" y1="{y0 - 1}" x2="{x(ch)}" y2="{y0 + band_h}" '
                    'stroke="black"/>')
-    axis_y = TOP + len(groups) * group_h
-    out.append(f'<line x1="{LEFT}" y1="{axis_y}" x2="{x(1)}" y2="{axis_y}" stroke="#555"/>')
-    for t in (0, 0.25, 0.5, 0.75, 1):
-        out.append(f'<line x1="{x(t)}" y1="{axis_y}" x2="{x(t)}" y2="{axis_y + 4}" stroke="#555"/>')
-        out.append(f'<text x="{x(t)}" y="{axis_y + 16}" text-anchor="middle">{t:g}</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return close_with_axis(out, x, LEFT, TOP + len(groups) * group_h)

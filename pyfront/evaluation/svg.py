@@ -34,8 +34,12 @@ def accuracy_bars(title: str, labels: Sequence[str], values: Sequence[float],
         for end in (lo, hi):
             out.append(f'<line x1="{x(end)}" y1="{mid - 5}" x2="{x(end)}" y2="{mid + 5}" stroke="black"/>')
         out.append(f'<text x="{x(max(v, hi)) + 4}" y="{mid + 4}">{v:.3f}</text>')
-    axis_y = TOP + len(labels) * (BAR_H + GAP)
-    out.append(f'<line x1="{LEFT}" y1="{axis_y}" x2="{x(1)}" y2="{axis_y}" stroke="#555"/>')
+    return close_with_axis(out, x, LEFT, TOP + len(labels) * (BAR_H + GAP))
+
+
+def close_with_axis(out: list[str], x, left: float, axis_y: float) -> str:
+    """The 0…1 axis under the bars, then the end of the document."""
+    out.append(f'<line x1="{left}" y1="{axis_y}" x2="{x(1)}" y2="{axis_y}" stroke="#555"/>')
     for t in (0, 0.25, 0.5, 0.75, 1):
         out.append(f'<line x1="{x(t)}" y1="{axis_y}" x2="{x(t)}" y2="{axis_y + 4}" stroke="#555"/>')
         out.append(f'<text x="{x(t)}" y="{axis_y + 16}" text-anchor="middle">{t:g}</text>')

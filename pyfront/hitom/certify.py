@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from ..tomi.answers import Answers
-from ..tomi.certify import TomiError
+from ..tomi.certify import TomiError, check_questions
 from ..tomi.sentences import ShapeError
 from ..tomi.translate import variable_name
 from .reader import HitomQuestion, iter_questions
@@ -100,19 +100,4 @@ def question_for(q, tr, hq: HitomQuestion):
 
 def check_file(path: str, skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
     """The record of every question of a Hi-ToM file, in order."""
-    from ..checking.deadline import ItemTimeout, item_deadline
-
-    cache: dict = {}
-    for hq in iter_questions(path):
-        if skip is not None and skip(hq.row):
-            continue
-        try:
-            with item_deadline():  # check --timeout: one question past it fails alone
-                record = check_question(hq, cache)
-        except ItemTimeout as err:
-            cache.clear()
-            record = _base_record(hq)
-            record["error"] = f"{hq.source}:{hq.line}: {err}"
-        yield record
-        if len(cache) > 64:
-            cache.clear()
+    return check_questions(iter_questions(path), check_question, _base_record, skip)

@@ -189,10 +189,7 @@ class Problem(Record):
 
     def __post_init__(self):
         # nested parts may come as dicts (as JSON holds them); lists are the problem's own
-        for name, read in self._read.items():
-            value = getattr(self, name)
-            if value is not None:
-                setattr(self, name, read(value))
+        self._apply_read()
         self.observations = [list(row) for row in self.observations]
         if self.stated_observations is not None:
             self.stated_observations = [list(row) for row in self.stated_observations]

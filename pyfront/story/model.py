@@ -241,10 +241,7 @@ class Story(Record):
 
     def __post_init__(self):
         # parts may come as JSON values; the lists are the story's own
-        for name, read in self._read.items():
-            value = getattr(self, name)
-            if value is not None:
-                setattr(self, name, read(value))
+        self._apply_read()
         self._check()
 
     def _check(self) -> None:

@@ -181,19 +181,26 @@ def _check_names(tq: TomiQuestion, q: Question, tr: Translated) -> None:
 
 def check_file(path: str, skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
     """The record of every question of a ToMi file, in order."""
+    return check_questions(iter_questions(path), check_question, _base_record, skip)
+
+
+def check_questions(questions, check_one, base_record,
+                    skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
+    """``check_one(question, cache)`` on every question (ToMi's or Hi-ToM's), each bounded by
+    ``check --timeout``: a question past it is one failed record, the rest goes on."""
     from ..checking.deadline import ItemTimeout, item_deadline
 
     cache: dict = {}
-    for tq in iter_questions(path):
-        if skip is not None and skip(tq.row):
+    for q in questions:
+        if skip is not None and skip(q.row):
             continue
         try:
-            with item_deadline():  # check --timeout: one question past it fails alone
-                record = check_question(tq, cache)
+            with item_deadline():
+                record = check_one(q, cache)
         except ItemTimeout as err:
             cache.clear()
-            record = _base_record(tq)
-            record["error"] = f"{tq.source}:{tq.line}: {err}"
+            record = base_record(q)
+            record["error"] = f"{q.source}:{q.line}: {err}"
         yield record
         if len(cache) > 64:
             cache.clear()
