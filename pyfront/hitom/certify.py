@@ -15,16 +15,22 @@ from .sentences import parse_question
 from .translate import translate
 
 
+def parsed_question(hq: HitomQuestion):
+    """The question of ``hq``; a row that could not be read or a sentence of no known shape
+    is a :class:`TomiError` naming its line (for check and import alike)."""
+    if hq.error:
+        raise TomiError(hq.error)
+    try:
+        return parse_question(hq.question)
+    except ShapeError as err:
+        raise TomiError(f"{hq.source}:{hq.line}: {err}") from None
+
+
 def check_question(hq: HitomQuestion, cache: dict | None = None) -> dict:
     """The JSON record of one Hi-ToM question."""
     record = _base_record(hq)
     try:
-        if hq.error:
-            raise TomiError(hq.error)
-        try:
-            q = parse_question(hq.question)
-        except ShapeError as err:
-            raise TomiError(f"{hq.source}:{hq.line}: {err}") from None
+        q = parsed_question(hq)
         tr = _translated(hq, q.obj, cache)
         if variable_name(q.obj) not in {v.name for v in tr.story.variables}:
             raise TomiError(f"{hq.source}:{hq.line}: question about an unknown object: the "

@@ -17,11 +17,9 @@ def run(args) -> int:
     from ..errors import UserError
     from ..story.dsl_print import to_dsl
     from ..tomi.certify import TomiError
-    from ..tomi.sentences import ShapeError
     from ..tomi.translate import variable_name
-    from .certify import question_for
+    from .certify import parsed_question, question_for
     from .reader import iter_questions
-    from .sentences import parse_question
     from .translate import translate
 
     from ..data.folders import prepare_output
@@ -38,12 +36,7 @@ def run(args) -> int:
     written = failed = 0
     for hq in questions:
         try:
-            if hq.error:
-                raise TomiError(hq.error)
-            try:
-                q = parse_question(hq.question)
-            except ShapeError as err:
-                raise TomiError(f"{source}:{hq.line}: {err}") from None
+            q = parsed_question(hq)
             tr = translate(source, hq.story, name=f"hitom_{hq.row:05d}", obj=q.obj)
             if variable_name(q.obj) not in {v.name for v in tr.story.variables}:
                 raise TomiError(f"{source}:{hq.line}: the story never says where the {q.obj} is")
