@@ -86,6 +86,16 @@ class ActionModel:
     def __hash__(self):
         return hash(self._key())
 
+    def check_agents(self, agents) -> None:
+        """An action updates a model only when it says what each of the model's agents
+        observes, and names no other agent."""
+        if set(self.agents) != set(agents):
+            missing = sorted(set(agents) - set(self.agents))
+            extra = sorted(set(self.agents) - set(agents))
+            what = (f"does not say what {', '.join(missing)} observe(s)" if missing
+                    else f"names unknown agent(s) {', '.join(extra)}")
+            raise DelModelError(f"action {self.label!r} {what}")
+
     def formulas(self) -> tuple[Form, ...]:
         """Every pre- and postcondition, event by event."""
         return tuple(f for e in self.events for f in (e.pre, *e.post.values()))

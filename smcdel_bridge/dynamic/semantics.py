@@ -149,22 +149,13 @@ def _event_rows(action: ActionModel, agent: Agent) -> list[int]:
     return [sum(1 << pos[f] for f in rel.get(e.name, ())) for e in action.events]
 
 
-def _check_agents(model: IndexedModel, action: ActionModel) -> None:
-    if set(action.agents) != set(model.agents):
-        missing = sorted(set(model.agents) - set(action.agents))
-        extra = sorted(set(action.agents) - set(model.agents))
-        what = (f"does not say what {', '.join(missing)} observe(s)" if missing
-                else f"names unknown agent(s) {', '.join(extra)}")
-        raise DelModelError(f"action {action.label!r} {what}")
-
-
 def product(model: IndexedModel, action: ActionModel, pointed: bool = True
             ) -> tuple[IndexedModel, list[tuple[int, int]]]:
     """The updated model and, for each new world, its ``(old world, event)`` positions.
 
     With ``pointed=False`` the actual worlds are not computed (used by the dynamic
     operators inside formulas, which look at every world)."""
-    _check_agents(model, action)
+    action.check_agents(model.agents)
     events = action.events
     pres = [table(model, e.pre) for e in events]
     posts = [[(p, table(model, f)) for p, f in e.post.items()] for e in events]

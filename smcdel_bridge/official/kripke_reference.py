@@ -116,12 +116,7 @@ class _Writer:
             raise UnsupportedFormula.node(f, "the reference backend")
 
     def action(self, action: ActionModel) -> None:
-        if set(action.agents) != set(self.agents):
-            missing = sorted(set(self.agents) - set(action.agents))
-            extra = sorted(set(action.agents) - set(self.agents))
-            what = (f"does not say what {', '.join(missing)} observe(s)" if missing
-                    else f"names unknown agent(s) {', '.join(extra)}")
-            raise DelModelError(f"action {action.label!r} {what}")
+        action.check_agents(self.agents)
         index = {e.name: i for i, e in enumerate(action.events)}
         o = self.out
         o.append(str(len(action.events)))

@@ -116,12 +116,7 @@ class SymbolicModel:
     def transform(self, action: ActionModel, pointed: bool = True):
         """The product with ``action`` as a :class:`SymbolicModel`, and the event bits and
         codes (event name -> its cube)."""
-        if set(action.agents) != set(self.agents):
-            missing = sorted(set(self.agents) - set(action.agents))
-            extra = sorted(set(action.agents) - set(self.agents))
-            what = (f"does not say what {', '.join(missing)} observe(s)" if missing
-                    else f"names unknown agent(s) {', '.join(extra)}")
-            raise DelModelError(f"action {action.label!r} {what}")
+        action.check_agents(self.agents)
         sp = self.space
         events = action.events
         law, step, cur, codes, codes_y = self.transformed_law(events)
