@@ -171,11 +171,7 @@ def _error_text(raw: bytes) -> str:
 
 
 def _reply(url: str, raw: bytes) -> Reply:
-    try:
-        data = json.loads(raw)
-    except ValueError:
-        head = " ".join(raw[:60].decode("utf-8", "replace").split())
-        raise UserError(f"{url}: the reply is not JSON ({head!r})") from None
+    data = _loads(url, raw)
     try:
         content = data["choices"][0]["message"]["content"]
     except (KeyError, IndexError, TypeError):
@@ -246,12 +242,16 @@ class OpenAICompletions(OpenAIChat):
 TOP_LOGPROBS = 20
 
 
-def _json(url: str, raw: bytes) -> dict:
+def _loads(url: str, raw: bytes):
     try:
-        data = json.loads(raw)
+        return json.loads(raw)
     except ValueError:
         head = " ".join(raw[:60].decode("utf-8", "replace").split())
         raise UserError(f"{url}: the reply is not JSON ({head!r})") from None
+
+
+def _json(url: str, raw: bytes) -> dict:
+    data = _loads(url, raw)
     if not isinstance(data, dict):
         raise UserError(f"{url}: the reply is not a JSON object")
     return data
