@@ -55,13 +55,8 @@ def _key(record: dict):
 
 def run(args: argparse.Namespace) -> int:
     import os
-    import sys
 
     from pyfront.errors import UserError
-
-    from ..checking.progress import Groups, JsonLines, Progress, count_items
-    from ..checking.report import Summary
-    from ..checking.sources import check_paths, iter_items
 
     if args.resume and not args.output:
         raise UserError("--resume needs -o OUT.jsonl (the results to resume)")
@@ -71,12 +66,29 @@ def run(args: argparse.Namespace) -> int:
             and os.path.getsize(args.output) > 0):
         raise UserError("already exists: give --resume to go on with it, or --force to "
                         "replace it", file=args.output)
-    from ..checking.deadline import set_item_timeout
-    from ..story.engines import set_answer_engine
+    from ..checking.deadline import item_timeout, set_item_timeout
+    from ..story.engines import chosen_engine, set_answer_engine
 
+    # the choices hold for this run only (a caller in the same process keeps its own)
+    before = chosen_engine(), item_timeout()
     set_answer_engine(args.engine)
     if args.backend == "native" and args.timeout > 0:  # the embedded engines' items too
         set_item_timeout(args.timeout)
+    try:
+        return _dispatch(args)
+    finally:
+        set_answer_engine(before[0])
+        set_item_timeout(before[1])
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    import sys
+
+    from ..checking.progress import Groups, JsonLines, Progress, count_items
+    from ..checking.report import Summary
+    from ..checking.sources import check_paths, iter_items
+    from ..errors import UserError
+
     if args.format == "tomi":
         from ..tomi.check_run import run as run_tomi
 
