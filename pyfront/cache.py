@@ -1,9 +1,9 @@
 """Where the toolkit keeps what it may rebuild: a per-user cache folder.
 
-The DSL's LALR tables take about 0.2 s to build from the grammar, longer than every other
-start-up cost together, so lark keeps them in a file keyed by the grammar text, lark's
-version and Python's (lark checks the key inside the file too, and rebuilds on any
-mismatch).  Compiling the English and explanation templates costs more than rendering
+The DSL is read from tables exported into the package (:mod:`pyfront.grammar`); lark
+reads a text again only to word a syntax error, and its tables take about 0.2 s to build
+from the grammar, so lark keeps them in a file keyed by the grammar text, lark's version
+and Python's (lark checks the key inside the file too, and rebuilds on any mismatch).  Compiling the English and explanation templates costs more than rendering
 them, so jinja2 keeps their byte-code there too (keyed by each template's source, with
 jinja2's and Python's versions checked on load), one folder per kind of environment.  The folder is ``$MINDGAMES_CACHE``, else ``$XDG_CACHE_HOME/mindgames``, else
 ``~/.cache/mindgames``; it must be the user's own (lark's cache files are pickles), and

@@ -1,4 +1,4 @@
-"""The DSL's parse tables are kept in the user's cache folder between runs: one file per
+"""lark's parse tables of the DSL (used to word syntax errors) are kept in the user's cache folder between runs: one file per
 grammar, the files of other grammars removed, nothing cached in a folder that is not the
 user's, and a parse from the cached tables is the parse from the grammar."""
 
@@ -42,13 +42,17 @@ def test_a_folder_of_another_user_is_not_used(tmp_path, monkeypatch):
 
 
 def test_cached_tables_parse_as_the_grammar_does(tmp_path, monkeypatch):
+    """lark's tables (which word the syntax errors) are cached and read back."""
+    from pyfront.problem import dsl_syntax
+
     monkeypatch.setenv("MINDGAMES_CACHE", str(tmp_path / "c"))
-    dsl._parser.cache_clear()
+    dsl_syntax.lark_parser.cache_clear()
     try:
-        built = dsl.parse_problem(TEXT)  # builds and writes the tables
+        built = dsl_syntax.lark_tree(TEXT)  # builds and writes the tables
         assert list((tmp_path / "c").glob("problem-grammar-*.lark"))
-        dsl._parser.cache_clear()
-        loaded = dsl.parse_problem(TEXT)  # reads them back
-        assert loaded == built and str(loaded.hypotheses[0].formula) == "(1 & 2)"
+        dsl_syntax.lark_parser.cache_clear()
+        loaded = dsl_syntax.lark_tree(TEXT)  # reads them back
+        assert loaded == built == dsl_syntax.parse_tree(TEXT)
+        assert str(dsl.parse_problem(TEXT).hypotheses[0].formula) == "(1 & 2)"
     finally:
-        dsl._parser.cache_clear()
+        dsl_syntax.lark_parser.cache_clear()

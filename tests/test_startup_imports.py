@@ -35,7 +35,7 @@ try:
 except SystemExit as exc:  # --help
     code = exc.code
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in
-                ("pydantic", "rich", "jinja2", "lark") or m.startswith("pyfront.story"))
+                ("pydantic", "rich", "jinja2", "lark") or m.startswith(("pyfront.story", "pyfront.grammar")))
 with open(sys.argv[1], "w") as out:
     json.dump({"code": code, "loaded": loaded}, out)
 """
@@ -66,7 +66,19 @@ def test_check_of_one_problem_loads_no_heavy_library(tmp_path):
     # the story reader and model: for story files only (the engine choice is a setting)
     story = {m for m in loaded if m.startswith("pyfront.story")}
     assert story <= {"pyfront.story", "pyfront.story.engines"}, sorted(story)
-    assert "lark" in _roots(loaded)  # (the probe sees what is loaded: the DSL was parsed)
+    # the DSL is read from the exported tables: lark only words syntax errors
+    assert "lark" not in _roots(loaded) and "pyfront.grammar.runtime" in loaded, sorted(loaded)
+
+
+def test_a_syntax_error_brings_lark_in_for_its_wording(tmp_path):
+    path = tmp_path / "bad.del"
+    path.write_text("problem one\n  agents Ann\n  anounce someone\n", encoding="utf-8")
+    report = tmp_path / "loaded.json"
+    done = subprocess.run([sys.executable, "-c", _PROBE, str(report), "check", str(path)],
+                          cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    data = json.loads(report.read_text())
+    assert data["code"] == 1 and "lark" in _roots(set(data["loaded"]))
 
 
 def test_check_of_a_puzzle_loads_no_heavy_library(tmp_path):

@@ -105,7 +105,7 @@ class _Builder(ValueReader, Declarations, FormulaReader):
     # -- formulas --------------------------------------------------------------------
 
     def _formula(self, node) -> Form:
-        from lark import Token, Tree
+        from pyfront.grammar.tree import Token, Tree
 
         if isinstance(node, Token):  # a bare NAME reaching here is a proposition
             return Prp(self.atom_of_prop(node))
@@ -199,7 +199,7 @@ class _Builder(ValueReader, Declarations, FormulaReader):
     # -- the problem -----------------------------------------------------------------
 
     def build(self) -> Problem:
-        from lark import Tree
+        from pyfront.grammar.tree import Tree
 
         label_node, *statements = self.tree.children
         pname = _unquote(str(label_node))

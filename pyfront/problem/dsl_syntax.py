@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 import sys
 from functools import lru_cache
@@ -13,7 +12,6 @@ from functools import lru_cache
 from smcdel_bridge.language import Form
 
 from pyfront.errors import UserError
-from pyfront.problem.dsl_expect import expectation, keyword_hint, misspelt_opening
 
 #: words a reader may not know the grammar's names for
 _TERMINAL_WORDS = {
@@ -35,23 +33,6 @@ _TERMINAL_WORDS = {
 MAX_FORMULA_DEPTH = 200
 
 
-class _ParenNewlines:
-    """Post-lexer: newlines inside parentheses do not end a statement."""
-
-    always_accept = ("_NL",)
-
-    def process(self, stream):
-        depth = 0
-        for tok in stream:
-            if tok.type == "LPAR":
-                depth += 1
-            elif tok.type == "RPAR":
-                depth = max(0, depth - 1)
-            elif tok.type == "_NL" and depth:
-                continue
-            yield tok
-
-
 def load_lark() -> None:
     """Import lark without the third-party ``regex`` module it takes up when installed:
     lark uses it only for grammars built with ``regex=True`` and Unicode categories, and
@@ -67,19 +48,21 @@ def load_lark() -> None:
 
 
 @lru_cache(maxsize=1)
-def _parser():
+def lark_parser():
+    """The grammar's lark parser: it builds the run-time tables and words the errors."""
     load_lark()
     from lark import Lark
 
     from mindgames_grammars import grammar_text
     from pyfront.cache import lark_cache
+    from pyfront.grammar.postlex import ParenNewlines
 
     text = grammar_text("problem.lark")
     return Lark(
         text,
         parser="lalr",
         lexer="contextual",
-        postlex=_ParenNewlines(),
+        postlex=ParenNewlines(),
         propagate_positions=True,
         maybe_placeholders=True,
         cache=lark_cache("problem-grammar", text),  # the tables, built once per grammar
@@ -115,16 +98,36 @@ def _token_text(tok) -> str:
     return repr(str(tok))
 
 
-def parse_tree(text: str, filename: str = "<string>"):
-    """The lark tree of a DSL text; UserError at the first syntax error."""
-    load_lark()
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+_parser = lark_parser  # (the name the DSL readers import)
 
-    parser = _parser()
+
+def parse_tree(text: str, filename: str = "<string>"):
+    """The parse tree of a DSL text; UserError at the first syntax error."""
+    from pyfront.grammar.runtime import NoParse, parse
+
     if not text.endswith("\n"):
         text += "\n"
     try:
-        return parser.parse(text)
+        return parse(text)
+    except NoParse:
+        pass  # lark reads it again and words the error
+    return lark_tree(text, filename)
+
+
+def lark_tree(text: str, filename: str = "<string>"):
+    """What lark makes of ``text``: a tree (as the run-time parser's) or a UserError at the
+    first syntax error, worded for people."""
+    load_lark()
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    from pyfront.grammar.runtime import from_lark
+    from pyfront.problem.dsl_expect import expectation, keyword_hint, misspelt_opening
+
+    parser = lark_parser()
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        return from_lark(parser.parse(text))
     except UnexpectedToken as err:
         tok = err.token
         line, col = (err.line, err.column) if tok.type != "$END" else _end_position(text)
@@ -168,6 +171,8 @@ def _unquote(s: str) -> str:
 
 
 def _did_you_mean(word: str, options) -> str:
+    import difflib
+
     close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -175,7 +180,7 @@ def _did_you_mean(word: str, options) -> str:
 def chain_operands(kind: str, children: list) -> list:
     """The operands of a chain written ``a and b and c``: one Conj (parentheses keep
     nesting).  The tree nests it to the left, so walk the chain instead of recursing."""
-    from lark import Tree
+    from pyfront.grammar.tree import Tree
 
     operands: list = []
     stack = list(reversed(children))

@@ -52,7 +52,7 @@ class StoryBuilder(EventReader, FormulaReader):
 
     @staticmethod
     def text(node) -> str:
-        from lark import Token
+        from pyfront.grammar.tree import Token
 
         if isinstance(node, Token):
             return _unquote(str(node))
@@ -60,7 +60,7 @@ class StoryBuilder(EventReader, FormulaReader):
 
     @staticmethod
     def tok(node):
-        from lark import Token
+        from pyfront.grammar.tree import Token
 
         return node if isinstance(node, Token) else node.children[0]
 
@@ -134,7 +134,7 @@ class StoryBuilder(EventReader, FormulaReader):
     # -- formulas ------------------------------------------------------------------------------
 
     def _formula(self, node) -> Form:
-        from lark import Token, Tree
+        from pyfront.grammar.tree import Token, Tree
 
         if isinstance(node, Token):  # a bare NAME: a proposition
             return self.prop(node)
@@ -191,7 +191,7 @@ class StoryBuilder(EventReader, FormulaReader):
     # -- the story -------------------------------------------------------------------------------
 
     def build(self) -> Story:
-        from lark import Tree
+        from pyfront.grammar.tree import Tree
 
         label, *statements = self.tree.children
         statements = [s for s in statements if isinstance(s, Tree)]

@@ -98,7 +98,7 @@ class EventReader:
         """``Bob trusts Ann, Cy`` / ``nobody trusts Cy`` / ``Bob trusts nobody`` /
         ``Bob does not trust Ann`` / ``everyone trusts whoever left the room later than
         themselves``."""
-        from lark import Tree
+        from pyfront.grammar.tree import Tree
 
         line = st.meta.line
         if st.data == "trust_rule":

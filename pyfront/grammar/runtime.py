@@ -1,0 +1,223 @@
+"""Run the exported tables: a contextual lexer and an LALR(1) driver that build lark's trees.
+
+The lexer of a parser state tries only the terminals that state accepts (compiled the first
+time the state needs them); a name that spells a keyword becomes the keyword where the
+keyword is accepted.  Newlines inside parentheses are dropped before the parser sees them.
+Reductions shape the tree as lark does: filtered tokens and ``_inlined`` rules, ``?rules``
+giving their only child, ``None`` for an ``[optional]`` part left out, and positions
+propagated from the first and last token a node covers.  On any error :class:`NoParse` is
+raised; the caller asks lark for the wording.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from . import _problem as T
+from .postlex import ParenNewlines
+from .tree import Meta, Token, Tree
+
+
+class NoParse(Exception):
+    """The text is not in the grammar (lark says where and why)."""
+
+
+_states: list = [None] * len(T.STATES)
+_lexers: list = [None] * len(T.LEXERS)
+_single: list = [None] * len(T.TERMINALS)
+_IGNORE = frozenset(T.IGNORE)
+_NEWLINE = frozenset(T.NEWLINE)
+_INDEX = {name: i for i, (name, _, _) in enumerate(T.TERMINALS)}
+_master = None
+
+
+def _row(state: int) -> dict:
+    row = _states[state]
+    if row is None:
+        row = {}
+        for cell in T.STATES[state].split():
+            sym, _, act = cell.partition("=")
+            row[sym] = (act[0] == "s", int(act[1:]))
+        _states[state] = row
+    return row
+
+
+def _first_match(text: str, pos: int):
+    """The first terminal, in lark's order, that matches at ``pos``: ``(index, value)``.
+
+    One alternation of every terminal, compiled once; a state's own scanner tries a subset
+    in the same order, so where the winner is in the state's subset it is the state's
+    winner too (see :func:`_tokens`)."""
+    global _master
+    if _master is None:
+        _master = re.compile("|".join(
+            f"(?P<{name}>{re.escape(text_) if kind == 's' else text_})"
+            for name, kind, text_ in T.TERMINALS)).match
+    m = _master(text, pos)
+    return (None, None) if m is None else (_INDEX[m.lastgroup], m.group(0))
+
+
+def _match_one(i: int, text: str, pos: int):
+    """The text terminal ``i`` matches at ``pos``, or None."""
+    name, kind, body = T.TERMINALS[i]
+    if kind == "s":
+        return body if text.startswith(body, pos) else None
+    match = _single[i]
+    if match is None:
+        match = _single[i] = re.compile(body).match
+    m = match(text, pos)
+    return None if m is None else m.group(0)
+
+
+def _lexer(state: int):
+    k = T.LEXER_OF[state]
+    lx = _lexers[k]
+    if lx is None:
+        tried, unless = T.LEXERS[k]
+        lx = _lexers[k] = (tried, frozenset(tried), {i: dict(words) for i, words in unless})
+    return lx
+
+
+def _tokens(text: str, stack: list):
+    """Tokens of ``text``, each lexed in the state the parser is in (``stack[-1]``), as the
+    state's lark scanner would: the first of its terminals, in order, that matches; then a
+    keyword where the matched pattern spells one the state accepts."""
+    pos, line, line_start, end = 0, 1, 0, len(text)
+    while pos < end:
+        tried, allowed, unless = _lexer(stack[-1])
+        i, value = _first_match(text, pos)
+        if i is None:
+            raise NoParse(pos)
+        if i not in allowed:  # the winner is not the state's: try the state's later ones
+            for j in tried[bisect_right(tried, i):]:
+                value = _match_one(j, text, pos)
+                if value is not None:
+                    i = j
+                    break
+            else:
+                raise NoParse(pos)
+        kind = T.TERMINALS[i][0]
+        start, start_line, column = pos, line, pos - line_start + 1
+        if kind in _NEWLINE:
+            n = value.count("\n")
+            if n:
+                line += n
+                line_start = pos + value.rindex("\n") + 1
+        pos += len(value)
+        if kind in _IGNORE:
+            continue
+        words = unless.get(i)
+        if words is not None:
+            kind = words.get(value, kind)
+        yield Token(kind, value, start, start_line, column, line, pos - line_start + 1, pos)
+
+
+def parse(text: str) -> Tree:
+    """The tree of ``text`` (which ends with a newline), or :class:`NoParse`."""
+    stack = [T.START]
+    values: list = []
+    token = None
+    for token in ParenNewlines().process(_tokens(text, stack)):
+        _feed(token, stack, values)
+    last = token
+    end = Token("$END", "", *( (last.end_pos, last.end_line, last.end_column) if last else (0, 1, 1)))
+    return _feed(end, stack, values, True)
+
+
+def _feed(token: Token, stack: list, values: list, at_end: bool = False):
+    rules = T.RULES
+    while True:
+        act = _row(stack[-1]).get(token.type)
+        if act is None:
+            raise NoParse(token.start_pos)
+        shift, arg = act
+        if shift:
+            if at_end:
+                raise NoParse(token.start_pos)
+            stack.append(arg)
+            values.append(token)
+            return None
+        origin, size, name, expand1, plan, append = rules[arg]
+        if size:
+            children = values[-size:]
+            del stack[-size:]
+            del values[-size:]
+        else:
+            children = []
+        value = _reduce(children, name, expand1, plan, append)
+        goto = _row(stack[-1])[origin]
+        stack.append(goto[1])
+        values.append(value)
+        if at_end and stack[-1] == T.END:
+            return values[-1]
+
+
+def _reduce(children: list, name: str, expand1: int, plan, append: int):
+    if plan is None:
+        kept = children
+    else:
+        kept = []
+        for i, inline, nones in plan:
+            if nones:
+                kept += [None] * nones
+            if inline:
+                if kept:
+                    kept += children[i].children
+                else:  # left recursion: reuse the inlined node's list
+                    kept = children[i].children
+            else:
+                kept.append(children[i])
+    if append:
+        kept += [None] * append
+    if expand1 and len(kept) == 1:
+        res = kept[0]
+    else:
+        res = Tree(name, kept)
+    if isinstance(res, Tree):
+        _place(res.meta, children)
+    return res
+
+
+def _first(children) -> object | None:
+    for c in children:
+        if isinstance(c, Tree):
+            if not c.meta.empty:
+                return c.meta
+        elif isinstance(c, Token):
+            return c
+    return None
+
+
+def _place(meta: Meta, children: list) -> None:
+    """lark's propagated positions: a node spans its children's containers."""
+    first = _first(children)
+    if first is not None:
+        line = getattr(first, "container_line", first.line)
+        column = getattr(first, "container_column", first.column)
+        start = getattr(first, "container_start_pos", first.start_pos)
+        if not hasattr(meta, "line"):
+            meta.line, meta.column, meta.start_pos, meta.empty = line, column, start, False
+        meta.container_line, meta.container_column, meta.container_start_pos = line, column, start
+    last = _first(reversed(children))
+    if last is not None:
+        line = getattr(last, "container_end_line", last.end_line)
+        column = getattr(last, "container_end_column", last.end_column)
+        end = getattr(last, "container_end_pos", last.end_pos)
+        if not hasattr(meta, "end_line"):
+            meta.end_line, meta.end_column, meta.end_pos, meta.empty = line, column, end, False
+        meta.container_end_line, meta.container_end_column = line, column
+        meta.container_end_pos = end
+
+
+def from_lark(node):
+    """A lark tree as the run-time parser's classes (lark reads a text the tables did not)."""
+    if node is None:
+        return None
+    if not hasattr(node, "children"):  # a lark token
+        return Token(node.type, str(node), node.start_pos, node.line, node.column,
+                     node.end_line, node.end_column, node.end_pos)
+    meta = Meta()
+    for key, value in vars(node.meta).items():
+        setattr(meta, key, value)
+    return Tree(str(node.data), [from_lark(c) for c in node.children], meta)
