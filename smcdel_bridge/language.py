@@ -3,7 +3,7 @@
 The constructors mirror SMCDEL's ``SMCDEL.Language.Form`` one for one, so that a parsed
 formula has exactly the tree the reference builds (diamonds, for instance, are not
 constructors: the parser desugars ``< ! f > g`` to ``Neg(PubAnnounce(f, Neg(g)))`` as the
-reference does).  Nodes are frozen, slotted dataclasses: immutable, hashable, comparable,
+reference does).  Nodes are frozen, slotted value classes (:mod:`.frozen`): immutable, hashable, comparable,
 cheap to share between the parser, the printers, the renderers and the engines.
 
 Agents are strings, atoms are non-negative ints; lists of children are tuples.
@@ -11,13 +11,14 @@ Agents are strings, atoms are non-negative ints; lists of children are tuples.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterator
+
+from .frozen import Frozen, set_field
 
 Agent = str
 
 
-class Form:
+class Form(Frozen):
     """Base class of every formula node."""
 
     __slots__ = ()
@@ -78,210 +79,249 @@ class Form:
         return _show(self)
 
 
-@dataclass(frozen=True, slots=True)
 class Top(Form):
     """Truth (``Top``, printed ``T``)."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Bot(Form):
     """Falsity (``Bot``, printed ``F``)."""
+
+    __slots__ = ()
 
 
 TOP = Top()
 BOT = Bot()
 
 
-@dataclass(frozen=True, slots=True)
 class Prp(Form):
     """An atomic proposition, numbered as in SMCDEL (``P n``)."""
 
-    n: int
+    __slots__ = ("n",)
+
+    def __init__(self, n: int) -> None:
+        set_field(self, "n", n)
 
 
-@dataclass(frozen=True, slots=True)
 class Neg(Form):
-    f: Form
+    __slots__ = ("f",)
+
+    def __init__(self, f: Form) -> None:
+        set_field(self, "f", f)
 
     def children(self):
         return (self.f,)
 
 
-@dataclass(frozen=True, slots=True)
 class Conj(Form):
     """Conjunction of any number of formulas (the empty one is true)."""
 
-    fs: tuple[Form, ...]
+    __slots__ = ("fs",)
+
+    def __init__(self, fs: tuple[Form, ...]) -> None:
+        set_field(self, "fs", fs)
 
     def children(self):
         return self.fs
 
 
-@dataclass(frozen=True, slots=True)
 class Disj(Form):
     """Disjunction of any number of formulas (the empty one is false)."""
 
-    fs: tuple[Form, ...]
+    __slots__ = ("fs",)
+
+    def __init__(self, fs: tuple[Form, ...]) -> None:
+        set_field(self, "fs", fs)
 
     def children(self):
         return self.fs
 
 
-@dataclass(frozen=True, slots=True)
 class Xor(Form):
     """Exclusive or (parity) of any number of formulas."""
 
-    fs: tuple[Form, ...]
+    __slots__ = ("fs",)
+
+    def __init__(self, fs: tuple[Form, ...]) -> None:
+        set_field(self, "fs", fs)
 
     def children(self):
         return self.fs
 
 
-@dataclass(frozen=True, slots=True)
 class Impl(Form):
-    a: Form
-    b: Form
+    __slots__ = ("a", "b")
+
+    def __init__(self, a: Form, b: Form) -> None:
+        set_field(self, "a", a)
+        set_field(self, "b", b)
 
     def children(self):
         return (self.a, self.b)
 
 
-@dataclass(frozen=True, slots=True)
 class Equi(Form):
-    a: Form
-    b: Form
+    __slots__ = ("a", "b")
+
+    def __init__(self, a: Form, b: Form) -> None:
+        set_field(self, "a", a)
+        set_field(self, "b", b)
 
     def children(self):
         return (self.a, self.b)
 
 
-@dataclass(frozen=True, slots=True)
 class Forall(Form):
     """Boolean quantifier over atoms (acts on the Boolean function of ``f``)."""
 
-    props: tuple[int, ...]
-    f: Form
+    __slots__ = ("props", "f")
+
+    def __init__(self, props: tuple[int, ...], f: Form) -> None:
+        set_field(self, "props", props)
+        set_field(self, "f", f)
 
     def children(self):
         return (self.f,)
 
 
-@dataclass(frozen=True, slots=True)
 class Exists(Form):
-    props: tuple[int, ...]
-    f: Form
+    __slots__ = ("props", "f")
+
+    def __init__(self, props: tuple[int, ...], f: Form) -> None:
+        set_field(self, "props", props)
+        set_field(self, "f", f)
 
     def children(self):
         return (self.f,)
 
 
-@dataclass(frozen=True, slots=True)
 class K(Form):
     """``agent`` knows that ``f``."""
 
-    agent: Agent
-    f: Form
+    __slots__ = ("agent", "f")
+
+    def __init__(self, agent: Agent, f: Form) -> None:
+        set_field(self, "agent", agent)
+        set_field(self, "f", f)
 
     def children(self):
         return (self.f,)
 
 
-@dataclass(frozen=True, slots=True)
 class Kw(Form):
     """``agent`` knows whether ``f``."""
 
-    agent: Agent
-    f: Form
+    __slots__ = ("agent", "f")
+
+    def __init__(self, agent: Agent, f: Form) -> None:
+        set_field(self, "agent", agent)
+        set_field(self, "f", f)
 
     def children(self):
         return (self.f,)
 
 
-@dataclass(frozen=True, slots=True)
 class Ck(Form):
     """Common knowledge that ``f`` in ``group``."""
 
-    group: tuple[Agent, ...]
-    f: Form
+    __slots__ = ("group", "f")
+
+    def __init__(self, group: tuple[Agent, ...], f: Form) -> None:
+        set_field(self, "group", group)
+        set_field(self, "f", f)
 
     def children(self):
         return (self.f,)
 
 
-@dataclass(frozen=True, slots=True)
 class Ckw(Form):
-    group: tuple[Agent, ...]
-    f: Form
+    __slots__ = ("group", "f")
+
+    def __init__(self, group: tuple[Agent, ...], f: Form) -> None:
+        set_field(self, "group", group)
+        set_field(self, "f", f)
 
     def children(self):
         return (self.f,)
 
 
-@dataclass(frozen=True, slots=True)
 class Dk(Form):
     """Distributed knowledge that ``f`` in ``group``."""
 
-    group: tuple[Agent, ...]
-    f: Form
+    __slots__ = ("group", "f")
+
+    def __init__(self, group: tuple[Agent, ...], f: Form) -> None:
+        set_field(self, "group", group)
+        set_field(self, "f", f)
 
     def children(self):
         return (self.f,)
 
 
-@dataclass(frozen=True, slots=True)
 class Dkw(Form):
-    group: tuple[Agent, ...]
-    f: Form
+    __slots__ = ("group", "f")
+
+    def __init__(self, group: tuple[Agent, ...], f: Form) -> None:
+        set_field(self, "group", group)
+        set_field(self, "f", f)
 
     def children(self):
         return (self.f,)
 
 
-@dataclass(frozen=True, slots=True)
 class PubAnnounce(Form):
     """``[ ! ann ] f``: after the public announcement of ``ann``, ``f``."""
 
-    ann: Form
-    f: Form
+    __slots__ = ("ann", "f")
+
+    def __init__(self, ann: Form, f: Form) -> None:
+        set_field(self, "ann", ann)
+        set_field(self, "f", f)
 
     def children(self):
         return (self.ann, self.f)
 
 
-@dataclass(frozen=True, slots=True)
 class PubAnnounceW(Form):
     """``[ ? ! ann ] f``: after announcing whether ``ann``, ``f``."""
 
-    ann: Form
-    f: Form
+    __slots__ = ("ann", "f")
+
+    def __init__(self, ann: Form, f: Form) -> None:
+        set_field(self, "ann", ann)
+        set_field(self, "f", f)
 
     def children(self):
         return (self.ann, self.f)
 
 
-@dataclass(frozen=True, slots=True)
 class Announce(Form):
     """``[ group ! ann ] f``: after ``ann`` is announced to ``group`` only, ``f``."""
 
-    group: tuple[Agent, ...]
-    ann: Form
-    f: Form
+    __slots__ = ("group", "ann", "f")
+
+    def __init__(self, group: tuple[Agent, ...], ann: Form, f: Form) -> None:
+        set_field(self, "group", group)
+        set_field(self, "ann", ann)
+        set_field(self, "f", f)
 
     def children(self):
         return (self.ann, self.f)
 
 
-@dataclass(frozen=True, slots=True)
 class AnnounceW(Form):
-    group: tuple[Agent, ...]
-    ann: Form
-    f: Form
+    __slots__ = ("group", "ann", "f")
+
+    def __init__(self, group: tuple[Agent, ...], ann: Form, f: Form) -> None:
+        set_field(self, "group", group)
+        set_field(self, "ann", ann)
+        set_field(self, "f", f)
 
     def children(self):
         return (self.ann, self.f)
 
 
-@dataclass(frozen=True, slots=True)
 class Dynamic(Form):
     """``[A] f``: after the event model ``A`` (an immutable
     :class:`smcdel_bridge.dynamic.ActionModel`) happens, ``f`` holds — at every actual event
@@ -295,8 +335,11 @@ class Dynamic(Form):
     model the action is applied to) but count for :meth:`Form.atoms`/:meth:`Form.agents`.
     """
 
-    action: object
-    f: Form
+    __slots__ = ("action", "f")
+
+    def __init__(self, action: object, f: Form) -> None:
+        set_field(self, "action", action)
+        set_field(self, "f", f)
 
     def children(self):
         return (self.f,)

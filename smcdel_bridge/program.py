@@ -3,22 +3,25 @@ and the answers a checker gives.  Every backend speaks these types."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Union
 
+from .frozen import Frozen, set_field
 from .language import Agent, Form
 
 
-@dataclass(frozen=True, slots=True)
-class Structure:
+class Structure(Frozen):
     """An S5 knowledge structure as written in SMCDEL input: ``VARS``, ``LAW``, ``OBS``.
 
     ``obs`` keeps the agents in the order of the input (the reference's order).
     """
 
-    vocab: tuple[int, ...]
-    law: Form
-    obs: tuple[tuple[Agent, tuple[int, ...]], ...]
+    __slots__ = ("vocab", "law", "obs")
+
+    def __init__(self, vocab: tuple[int, ...], law: Form,
+                 obs: tuple[tuple[Agent, tuple[int, ...]], ...]) -> None:
+        set_field(self, "vocab", vocab)
+        set_field(self, "law", law)
+        set_field(self, "obs", obs)
 
     @property
     def agents(self) -> tuple[Agent, ...]:
@@ -31,59 +34,71 @@ class Structure:
         raise KeyError(agent)
 
 
-@dataclass(frozen=True, slots=True)
-class TrueQ:
+class TrueQ(Frozen):
     """``TRUE? {state} f``: is ``f`` true at the state (the set of true atoms)?"""
 
-    state: tuple[int, ...]
-    form: Form
     kind = "TRUE?"
+    __slots__ = ("state", "form")
+
+    def __init__(self, state: tuple[int, ...], form: Form) -> None:
+        set_field(self, "state", state)
+        set_field(self, "form", form)
 
 
-@dataclass(frozen=True, slots=True)
-class ValidQ:
+class ValidQ(Frozen):
     """``VALID? f``: is ``f`` true at every state of the structure?"""
 
-    form: Form
     kind = "VALID?"
+    __slots__ = ("form",)
+
+    def __init__(self, form: Form) -> None:
+        set_field(self, "form", form)
 
 
-@dataclass(frozen=True, slots=True)
-class WhereQ:
+class WhereQ(Frozen):
     """``WHERE? f``: at which states is ``f`` true (in the reference's order)?"""
 
-    form: Form
     kind = "WHERE?"
+    __slots__ = ("form",)
+
+    def __init__(self, form: Form) -> None:
+        set_field(self, "form", form)
 
 
 Job = Union[TrueQ, ValidQ, WhereQ]
 
 
-@dataclass(frozen=True, slots=True)
-class CheckInput:
+class CheckInput(Frozen):
     """One whole SMCDEL input: a structure and its jobs."""
 
-    structure: Structure
-    jobs: tuple[Job, ...] = field(default=())
+    __slots__ = ("structure", "jobs")
+
+    def __init__(self, structure: Structure, jobs: tuple[Job, ...] = ()) -> None:
+        set_field(self, "structure", structure)
+        set_field(self, "jobs", jobs)
 
 
-@dataclass(frozen=True, slots=True)
-class BoolAnswer:
+class BoolAnswer(Frozen):
     """Answer to ``VALID?`` or ``TRUE?``."""
 
-    job: str  # "VALID?" or "TRUE?"
-    value: bool
+    __slots__ = ("job", "value")
+
+    def __init__(self, job: str, value: bool) -> None:  # job: "VALID?" or "TRUE?"
+        set_field(self, "job", job)
+        set_field(self, "value", value)
 
     def to_json(self) -> dict:
         return {"job": self.job, "value": self.value}
 
 
-@dataclass(frozen=True, slots=True)
-class StatesAnswer:
+class StatesAnswer(Frozen):
     """Answer to ``WHERE?``: states as sorted tuples of true atoms, in the reference's order."""
 
-    states: tuple[tuple[int, ...], ...]
-    job: str = "WHERE?"
+    __slots__ = ("states", "job")
+
+    def __init__(self, states: tuple[tuple[int, ...], ...], job: str = "WHERE?") -> None:
+        set_field(self, "states", states)
+        set_field(self, "job", job)
 
     def to_json(self) -> dict:
         return {"job": "WHERE?", "states": [list(s) for s in self.states]}

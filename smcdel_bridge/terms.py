@@ -18,12 +18,12 @@ to Boolean atoms first (``pyfront.problem.encode``).
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
 
+from .frozen import Frozen, set_field
 from .language import Form
 
 
-class Term:
+class Term(Frozen):
     """Base class of terms."""
 
     __slots__ = ()
@@ -32,25 +32,31 @@ class Term:
         return frozenset()
 
 
-@dataclass(frozen=True, slots=True)
 class Var(Term):
-    name: str
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        set_field(self, "name", name)
 
     def variables(self) -> frozenset[str]:
         return frozenset((self.name,))
 
 
-@dataclass(frozen=True, slots=True)
 class Const(Term):
-    #: an int, or the name of a value of a non-numeric variable
-    value: int | str
+    __slots__ = ("value",)
+
+    def __init__(self, value: int | str) -> None:
+        """``value``: an int, or the name of a value of a non-numeric variable."""
+        set_field(self, "value", value)
 
 
-@dataclass(frozen=True, slots=True)
 class Arith(Term):
-    op: str  # "+", "-", "*"
-    a: Term
-    b: Term
+    __slots__ = ("op", "a", "b")
+
+    def __init__(self, op: str, a: Term, b: Term) -> None:  # op: "+", "-" or "*"
+        set_field(self, "op", op)
+        set_field(self, "a", a)
+        set_field(self, "b", b)
 
     def variables(self) -> frozenset[str]:
         return self.a.variables() | self.b.variables()
@@ -61,24 +67,28 @@ COMPARE = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator
            ">": operator.gt, ">=": operator.ge}
 
 
-@dataclass(frozen=True, slots=True)
 class Cmp(Form):
     """``a op b`` for two terms."""
 
-    op: str
-    a: Term
-    b: Term
+    __slots__ = ("op", "a", "b")
+
+    def __init__(self, op: str, a: Term, b: Term) -> None:
+        set_field(self, "op", op)
+        set_field(self, "a", a)
+        set_field(self, "b", b)
 
     def variables(self) -> frozenset[str]:
         return self.a.variables() | self.b.variables()
 
 
-@dataclass(frozen=True, slots=True)
 class Kv(Form):
     """``agent`` knows the value of every term in ``terms``."""
 
-    agent: str
-    terms: tuple[Term, ...]
+    __slots__ = ("agent", "terms")
+
+    def __init__(self, agent: str, terms: tuple[Term, ...]) -> None:
+        set_field(self, "agent", agent)
+        set_field(self, "terms", terms)
 
     def variables(self) -> frozenset[str]:
         out: frozenset[str] = frozenset()

@@ -55,8 +55,6 @@ def parse_names(value: Any) -> list[str]:
 
 def normalize(f: Form) -> Form:
     """Flatten nested ``&`` / ``|`` chains (SMCDEL's parser nests them to the left)."""
-    from dataclasses import fields, replace
-
     if isinstance(f, (Conj, Disj)):
         out: list[Form] = []
         for g in f.fs:
@@ -67,13 +65,13 @@ def normalize(f: Form) -> Form:
                 out.append(g)
         return type(f)(tuple(out))
     changes = {}
-    for fld in fields(f):
-        v = getattr(f, fld.name)
+    for name in f._fields:
+        v = getattr(f, name)
         if isinstance(v, Form):
-            changes[fld.name] = normalize(v)
+            changes[name] = normalize(v)
         elif isinstance(v, tuple) and v and isinstance(v[0], Form):
-            changes[fld.name] = tuple(normalize(x) for x in v)
-    return replace(f, **changes) if changes else f
+            changes[name] = tuple(normalize(x) for x in v)
+    return f._replace(**changes) if changes else f
 
 
 def _stated_from_premise(premise: str, names: list[str], template: str) -> list[list[int]]:

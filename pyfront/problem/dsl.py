@@ -1,7 +1,8 @@
 """DSL text -> :class:`~pyfront.problem.Problem` (grammar: ``grammars/problem.lark``).
 
-Parsing is two steps: lark turns text into a tree (syntax errors name line, column and
-what was expected: :mod:`pyfront.problem.dsl_syntax`), then :class:`_Builder` resolves
+Parsing is two steps: the grammar's LALR tables (:mod:`pyfront.grammar`) turn text into a
+tree (syntax errors name line, column and what was expected:
+:mod:`pyfront.problem.dsl_syntax`), then :class:`_Builder` resolves
 names against the problem's declarations (unknown agents and propositions get a "did you
 mean").  Statements may come in any order inside a problem, except that announcements,
 hypotheses and questions keep theirs: each is answered where it is written.
@@ -276,8 +277,6 @@ class _Builder(ValueReader, Declarations, FormulaReader):
 
 def _rename_agents(f: Form, builder: _Builder, tok) -> Form:
     """Agents in a raw SMCDEL formula may be written by display name or SMCDEL id."""
-    from dataclasses import fields, replace
-
     ids = {agent_id(i) for i in range(len(builder.agents))}
 
     def one(a: str) -> str:
@@ -291,17 +290,17 @@ def _rename_agents(f: Form, builder: _Builder, tok) -> Form:
 
     def walk(g: Form) -> Form:
         changes = {}
-        for fld in fields(g):
-            v = getattr(g, fld.name)
-            if fld.name == "agent":
+        for name in g._fields:
+            v = getattr(g, name)
+            if name == "agent":
                 changes["agent"] = one(v)
-            elif fld.name == "group":
+            elif name == "group":
                 changes["group"] = tuple(one(a) for a in v)
             elif isinstance(v, Form):
-                changes[fld.name] = walk(v)
+                changes[name] = walk(v)
             elif isinstance(v, tuple) and v and isinstance(v[0], Form):
-                changes[fld.name] = tuple(walk(x) for x in v)
-        return replace(g, **changes) if changes else g
+                changes[name] = tuple(walk(x) for x in v)
+        return g._replace(**changes) if changes else g
 
     return walk(f)
 

@@ -1,4 +1,5 @@
-"""The problem DSL's syntax layer: the lark parser, syntax errors worded for people
+"""The problem DSL's syntax layer: the parse tree (from the exported tables; lark reads a
+text that does not parse again, for the wording), syntax errors worded for people
 (line, column, what was expected, "did you mean"), and helpers every DSL reader shares
 (problem and story): quoted strings, chains of ``and``/``or``, the formula depth guard.
 """

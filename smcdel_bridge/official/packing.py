@@ -17,7 +17,7 @@ satisfiable, and anything the reference's sanity check would reject.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from itertools import product
 from typing import Sequence
 
@@ -113,18 +113,18 @@ def relabel(f: Form, atoms: dict[int, int], agents: dict[str, str]) -> Form:
     if isinstance(f, (Top, Bot)):
         return f
     changes = {}
-    for fld in fields(f):
-        value = getattr(f, fld.name)
-        if fld.name == "props":
+    for name in f._fields:
+        value = getattr(f, name)
+        if name == "props":
             changes["props"] = tuple(atoms[p] for p in value)
-        elif fld.name == "agent":
+        elif name == "agent":
             changes["agent"] = agents[value]
-        elif fld.name == "group":
+        elif name == "group":
             changes["group"] = tuple(agents[a] for a in value)
         elif isinstance(value, Form):
-            changes[fld.name] = relabel(value, atoms, agents)
+            changes[name] = relabel(value, atoms, agents)
         elif isinstance(value, tuple):
-            changes[fld.name] = tuple(relabel(g, atoms, agents) for g in value)
+            changes[name] = tuple(relabel(g, atoms, agents) for g in value)
     return type(f)(**changes)
 
 
