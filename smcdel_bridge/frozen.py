@@ -4,7 +4,7 @@ A frozen dataclass compiles its methods each time its module is imported (about 
 of a millisecond a class); for the formula AST and the program types that was the largest
 part of a one-problem check's start-up.  A :class:`Frozen` class names its fields in
 ``__slots__`` and writes a plain ``__init__``; equality (same class, equal fields),
-hashing, ``repr`` (as a dataclass prints), pickling, copying and immutability come from
+hashing and ``repr`` (as a dataclass does them), pickling, copying and immutability come from
 here, and ``_fields`` / ``_replace`` stand in for ``dataclasses.fields`` / ``replace``.
 """
 
@@ -49,8 +49,9 @@ class Frozen:
             return self._key(self) != other._key(other)
         return NotImplemented
 
-    def __hash__(self) -> int:
-        return hash((self.__class__, self._key(self)))
+    def __hash__(self) -> int:  # as a dataclass hashes: the tuple of the fields' values
+        key = self._key(self)
+        return hash(key if len(self._fields) != 1 else (key,))
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
