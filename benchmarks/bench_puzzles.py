@@ -104,7 +104,10 @@ def timed(cmd: list[str], repeat: int) -> tuple[float, float, str]:
 
 
 def mindgames() -> list[str]:
-    exe = shutil.which("mindgames")
+    """The ``mindgames`` script of the interpreter running this file (another one on PATH
+    may be another install), else the one on PATH, else ``python -m pyfront``."""
+    own = Path(sys.executable).parent / "mindgames"
+    exe = str(own) if own.is_file() else shutil.which("mindgames")
     return [exe] if exe else [sys.executable, "-m", "pyfront"]
 
 

@@ -88,8 +88,6 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
     hypotheses and questions are answered by the story engine as the file is read
     (:func:`story_records`).
     """
-    from pyfront.problem.compile import render as smcdel_text
-
     source = str(path)
     items: list[CheckItem | AnsweredItem] = []
     for pb in load_document(path):
@@ -109,6 +107,8 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
                                        expected=expected, name=f"{pb.name}/{part.name}",
                                        line=line or None, puzzle=job))
             continue
+        from pyfront.problem.compile import render as smcdel_text  # not for number puzzles
+
         for i, h in enumerate(pb.hypotheses):
             try:
                 problem, pbcheck = smcdel_text(pb, i), smcdel_text(pb, i, pbcheck=True)

@@ -92,21 +92,23 @@ def candidate_lists(cards: int, hand: int, sizes) -> list[tuple[tuple[int, ...],
     """Lists of Anne-hands (sorted, any two sharing fewer than two cards), of the given
     sizes: the lists SMCDEL's ``allHandLists`` tries."""
     hands = list(combinations(range(cards), hand))
+    # fits[i]: bit j set when hands i and j share fewer than two cards
+    fits = [sum(1 << j for j, g in enumerate(hands) if len(set(h) & set(g)) < 2)
+            for h in hands]
     out: list = []
 
-    def extend(chosen: list, start: int, size: int) -> None:
+    def extend(chosen: list, start: int, size: int, allowed: int) -> None:
         if len(chosen) == size:
-            out.append(tuple(chosen))
+            out.append(tuple(hands[i] for i in chosen))
             return
         for i in range(start, len(hands)):
-            h = hands[i]
-            if all(len(set(h) & set(g)) < 2 for g in chosen):
-                chosen.append(h)
-                extend(chosen, i + 1, size)
+            if allowed >> i & 1:
+                chosen.append(i)
+                extend(chosen, i + 1, size, allowed & fits[i])
                 chosen.pop()
 
     for size in sizes:
-        extend([], 0, size)
+        extend([], 0, size, (1 << len(hands)) - 1)
     return out
 
 

@@ -21,7 +21,6 @@ live mask, as SMCDEL's ``[ ! f ] g`` evaluates ``g`` in the restricted structure
 
 from __future__ import annotations
 
-import itertools
 from typing import Iterable, Mapping
 
 from ..errors import TooLargeError, UnsupportedFormula
@@ -30,6 +29,7 @@ from ..language import (
     PubAnnounceW, Top, Xor,
 )
 from ..terms import Cmp, Kv, Term, term_source
+from .value_states import bool_source, satisfying
 
 #: valuations the engine enumerates at most (before the law filters them)
 MAX_ASSIGNMENTS = 20_000_000
@@ -74,46 +74,20 @@ class ValueStructure:
         if total > MAX_ASSIGNMENTS:
             raise TooLargeError(f"{total} valuations to enumerate (the limit is "
                                 f"{MAX_ASSIGNMENTS:,})")
-        product = itertools.product(*self.domains)
-        if law is None or isinstance(law, Top):
-            self.states = list(product)
-        else:
-            test = self._compile(law)
-            self.states = [s for s in product if test(s)]
+        self.states = satisfying(self.names, self.domains, law, self.atoms)
         self.everything = (1 << len(self.states)) - 1
         self.observations = {a: tuple(ts) for a, ts in (observations or {}).items()}
         self._partitions: dict[str, list[int]] = {}
         self._cmp: dict[Form, int] = {}
-        self._refined: dict[tuple, dict[int, list[int]]] = {}
+        self._classes: dict[tuple, list[int]] = {}
+        self._observed_classes: dict[str, list[int]] = {}
+        self._class_count: dict[str, int] = {}
 
     # -- compilation of Boolean formulas over comparisons to Python --------------------
 
-    def _source(self, f: Form) -> str:
-        if isinstance(f, Cmp):
-            return f"({term_source(f.a, self.slot)} {'==' if f.op == '=' else f.op} " \
-                   f"{term_source(f.b, self.slot)})"
-        if isinstance(f, Prp):
-            return f"bool({self.slot[self.atoms[f.n]]})"
-        if isinstance(f, Top):
-            return "True"
-        if isinstance(f, Bot):
-            return "False"
-        if isinstance(f, Neg):
-            return f"(not {self._source(f.f)})"
-        if isinstance(f, Conj):
-            return "(" + " and ".join(map(self._source, f.fs)) + ")" if f.fs else "True"
-        if isinstance(f, Disj):
-            return "(" + " or ".join(map(self._source, f.fs)) + ")" if f.fs else "False"
-        if isinstance(f, Impl):
-            return f"((not {self._source(f.a)}) or {self._source(f.b)})"
-        if isinstance(f, Equi):
-            return f"({self._source(f.a)} == {self._source(f.b)})"
-        if isinstance(f, Xor):
-            return "((" + " + ".join(f"int({self._source(g)})" for g in f.fs) + ") % 2 == 1)"
-        raise UnsupportedFormula(f"not a Boolean formula over the variables: {type(f).__name__}")
-
     def _compile(self, f: Form):
-        return eval("lambda s: " + self._source(f), {})  # noqa: S307 - our own source text
+        source = bool_source(f, self.slot, self.atoms)
+        return eval("lambda s: " + source, {})  # noqa: S307 - our own source text
 
     def function(self, t: Term):
         """The value of term ``t`` as a function of a state."""
@@ -129,32 +103,36 @@ class ValueStructure:
     # -- partitions ------------------------------------------------------------------
 
     def keys(self, terms: tuple[Term, ...]) -> list:
-        fns = [self.function(t) for t in terms]
-        return [tuple(fn(s) for fn in fns) for s in self.states]
+        """Per state, the tuple of the values of ``terms``."""
+        fn = eval("lambda s: (" + "".join(term_source(t, self.slot) + ", " for t in terms)
+                  + ")", {})  # noqa: S307 - our own source text
+        return list(map(fn, self.states))
+
+    def classes(self, terms: tuple[Term, ...]) -> list[int]:
+        """Per state, a number for its values of ``terms`` (the same values, the same
+        number): an agent's classes as one list, cheaper to scan than a mask per class."""
+        hit = self._classes.get(terms)
+        if hit is None:
+            seen: dict = {}
+            hit = self._classes[terms] = [seen.setdefault(k, len(seen))
+                                          for k in self.keys(terms)]
+        return hit
+
+    def _observed(self, agent: str) -> list[int]:
+        hit = self._observed_classes.get(agent)
+        if hit is None:
+            if agent not in self.observations:
+                raise UnsupportedFormula(f"unknown agent {agent!r}")
+            hit = self._observed_classes[agent] = self.classes(self.observations[agent])
+            self._class_count[agent] = max(hit, default=-1) + 1
+        return hit
 
     def partition(self, agent: str) -> list[int]:
         """The agent's classes over all states, as masks."""
         hit = self._partitions.get(agent)
         if hit is None:
-            if agent not in self.observations:
-                raise UnsupportedFormula(f"unknown agent {agent!r}")
-            hit = list(_masks_by_key(self.keys(self.observations[agent])).values())
+            hit = list(_masks_by_key(self._observed(agent)).values())
             self._partitions[agent] = hit
-        return hit
-
-    def _refinement(self, agent: str, terms: tuple[Term, ...]) -> list[tuple[int, list[int]]]:
-        """(class, its parts by the values of ``terms``) for each class of the agent."""
-        key = (agent, terms)
-        hit = self._refined.get(key)
-        if hit is None:
-            obs = self.keys(self.observations[agent])
-            values = self.keys(terms)
-            parts = _masks_by_key(list(zip(obs, values)))
-            classes = _masks_by_key(obs)
-            by_class: dict = {}
-            for (o, _), m in parts.items():
-                by_class.setdefault(o, []).append(m)
-            hit = self._refined[key] = [(classes[o], by_class[o]) for o in classes]
         return hit
 
     def components(self, group: tuple[str, ...], live: int) -> list[int]:
@@ -223,18 +201,13 @@ class ValueStructure:
                 m ^= ev(g, live, memo)
             return m & live
         if isinstance(f, K):
-            return self._knows(self.partition(f.agent), ev(f.f, live, memo), live)
+            return self._agent_knows(f.agent, ev(f.f, live, memo), live)
         if isinstance(f, Kw):
             inner = ev(f.f, live, memo)
-            part = self.partition(f.agent)
-            return self._knows(part, inner, live) | self._knows(part, live & ~inner, live)
+            return self._agent_knows(f.agent, inner, live) | \
+                self._agent_knows(f.agent, live & ~inner, live)
         if isinstance(f, Kv):
-            out = 0
-            for cls, parts in self._refinement(f.agent, f.terms):
-                c = cls & live
-                if c and any(c & ~p == 0 for p in parts):
-                    out |= c
-            return out
+            return self._knows_values(self._observed(f.agent), self.classes(f.terms), live)
         if isinstance(f, Ck):
             return self._knows(self.components(f.group, live), ev(f.f, live, memo), live)
         if isinstance(f, Ckw):
@@ -253,6 +226,37 @@ class ValueStructure:
             ann = ev(f.ann, live, memo)
             return ev(f.f, ann, memo) | ev(f.f, live & ~ann, memo)
         raise UnsupportedFormula(f"the value engine does not evaluate {type(f).__name__}")
+
+    def _agent_knows(self, agent: str, inner: int, live: int) -> int:
+        """The live states whose class of ``agent`` has no live state outside ``inner``:
+        class by class on masks when the agent has few classes, else state by state."""
+        doubt = live & ~inner
+        if not doubt:
+            return live
+        obs = self._observed(agent)
+        if 2 * self._class_count[agent] <= live.bit_count():
+            return self._knows(self.partition(agent), inner, live)
+        bad = {obs[i] for i in _bits(doubt)}
+        return self._mask_of([i for i in _bits(live) if obs[i] not in bad])
+
+    def _knows_values(self, obs: list[int], values: list[int], live: int) -> int:
+        """The live states whose class's live states all share one number in ``values``."""
+        first: dict[int, int] = {}
+        mixed = set()
+        live_bits = _bits(live)
+        for i in live_bits:
+            o = obs[i]
+            if first.setdefault(o, values[i]) != values[i]:
+                mixed.add(o)
+        if not mixed:
+            return live
+        return self._mask_of([i for i in live_bits if obs[i] not in mixed])
+
+    def _mask_of(self, indices: list[int]) -> int:
+        buf = bytearray((len(self.states) + 7) >> 3)
+        for i in indices:
+            buf[i >> 3] |= 1 << (i & 7)
+        return int.from_bytes(buf, "little")
 
     @staticmethod
     def _knows(partition: list[int], inner: int, live: int) -> int:
@@ -289,5 +293,12 @@ class ValueStructure:
 
 def _bits(mask: int) -> list[int]:
     """Positions of the set bits of ``mask``, in increasing order."""
+    if mask.bit_count() <= 16:  # a few bits: lowest bit by lowest bit
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
     text = bin(mask)[:1:-1]
     return [i for i, c in enumerate(text) if c == "1"]
