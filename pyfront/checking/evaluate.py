@@ -16,7 +16,6 @@ backends run, ``backends`` (each one's answer) and ``backends_agree``.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
 from itertools import islice, tee
 from typing import Iterable, Iterator
 
@@ -24,6 +23,7 @@ from smcdel_bridge.errors import SmcdelError
 from smcdel_bridge.program import CheckInput, StatesAnswer, ValidQ, WhereQ
 
 from pyfront.data.items import AnsweredItem, CheckItem
+from pyfront.problem.record import field, record
 
 from .sources import SMCDEL_SUFFIX, ItemFailure
 
@@ -31,7 +31,7 @@ from .sources import SMCDEL_SUFFIX, ItemFailure
 CHUNK = 256
 
 
-@dataclass
+@record(kw_only=False)
 class Plan:
     """What to ask a backend about one item, and how to read the answers."""
 

@@ -12,15 +12,15 @@ item, its formula and each backend's answer.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 
+from pyfront.problem.record import field, record
 from pyfront.words import count
 
 #: how many entries each list of problems shows before "… and N more"
 SHOWN = 20
 
 
-@dataclass
+@record(kw_only=False)
 class _Row:
     items: int = 0
     entailment: int = 0
@@ -67,7 +67,7 @@ def formula_of(item) -> str:
         return ""
 
 
-@dataclass
+@record(kw_only=False)
 class Summary:
     """Counts and problem lists gathered record by record."""
 

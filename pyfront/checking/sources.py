@@ -10,19 +10,19 @@ naming file and row, and the stream goes on.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 from pyfront.data.rows import LABELS, RowError, expected_label, iter_rows
 from pyfront.errors import UserError
+from pyfront.problem.record import record
 from pyfront.data.items import CheckItem
 
 DATASET_SUFFIXES = (".csv", ".jsonl", ".ndjson")
 SMCDEL_SUFFIX = ".smcdel.txt"
 
 
-@dataclass(frozen=True)
+@record(frozen=True, kw_only=False)
 class ItemFailure:
     """An item that could not even be read (bad row, bad file)."""
 

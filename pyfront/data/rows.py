@@ -12,14 +12,14 @@ from __future__ import annotations
 import csv
 import json
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Iterator
 
 from pyfront.errors import UserError
+from pyfront.problem.record import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True, kw_only=False)
 class RowError:
     """Why one row of a dataset could not be read."""
 

@@ -9,13 +9,12 @@ ak > Top``, whose states are decoded into valuations: the record's ``answer``, e
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pyfront.problem.model import Problem
+from pyfront.problem.record import record
 from pyfront.problem.values import answer_text
 
 
-@dataclass
+@record(kw_only=False)
 class _Shared:
     """What the items of one problem share: the value engine's answers, the encoding."""
 
@@ -38,7 +37,7 @@ class _Shared:
         return self.encoding
 
 
-@dataclass
+@record(kw_only=False)
 class PuzzleJob:
     """One hypothesis or question of a problem with variables."""
 

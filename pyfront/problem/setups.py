@@ -15,19 +15,18 @@ template).  ``observation_sentence`` (setups whose observability is ``given``) u
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
 from typing import Literal
 
-from pyfront.problem.record import Record, one_of
+from pyfront.problem.record import Record, one_of, record
 
 #: how a setup decides who observes whose predicate
 ObservabilityRule = Literal["others", "all", "self", "given"]
 RULES = ("others", "all", "self", "given")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True)
 class Predicate(Record):
     """A Boolean predicate every agent has, with its English phrasing.
 
@@ -48,7 +47,7 @@ class Predicate(Record):
         return (self.positive if positive else self.negative).replace("{x}", subject)
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True)
 class Setup(Record):
     """One published setup: predicate, observability rule, extra premise sentences."""
 

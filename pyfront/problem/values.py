@@ -10,10 +10,9 @@ such a problem, for SMCDEL, is :mod:`pyfront.problem.encode`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pyfront.problem.record import EXCLUDED, Record, one_of
+from pyfront.problem.record import EXCLUDED, Record, field, one_of, record
 
 #: the largest domain a variable may have (a range beyond is refused with its position)
 MAX_VALUES = 1 << 16
@@ -21,7 +20,7 @@ MAX_VALUES = 1 << 16
 ENCODINGS = ("binary", "onehot")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True)
 class Variable(Record):
     """A variable of a problem: a name and its values (ints for a number, else names)."""
 
@@ -75,7 +74,7 @@ class Variable(Record):
         return self.phrase or (self.name if self.numeric else f"the {self.name}")
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True)
 class Question(Record):
     """A question answered by a list of valuations: which possibilities remain (all
     variables), or what the given variables are (their distinct values)."""

@@ -8,10 +8,9 @@ replaced by its explicit ``seen_by``.  What each kind means (its event model) is
 
 from __future__ import annotations
 
-from dataclasses import field
 from typing import Literal, Union
 
-from pyfront.problem.record import EXCLUDED, names, one_of, pair, tuple_of
+from pyfront.problem.record import EXCLUDED, field, names, one_of, pair, tuple_of
 
 from .parts import Formula, _Names, _Part, part, to_story_form
 
@@ -254,7 +253,7 @@ StoryEvent = Union[Enter, Leave, Move, Turn, Announce, Tell, TellPrivate, TellSe
                    Claim, Peek, Look, Show, EventModel]
 
 #: kind -> event class
-EVENT_KINDS = {cls.__dataclass_fields__["kind"].default: cls for cls in (
+EVENT_KINDS = {cls.kind: cls for cls in (
     Enter, Leave, Move, Turn, Announce, Tell, TellPrivate, TellSemiPrivate, Lie, Claim, Peek,
     Look, Show, EventModel)}
 

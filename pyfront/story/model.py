@@ -42,12 +42,13 @@ Questions
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Literal
 
 from smcdel_bridge.language import Form
 
-from pyfront.problem.record import EXCLUDED, Record, many, names, one_of, optional, pair, tuple_of
+from pyfront.problem.record import (
+    EXCLUDED, Record, field, many, names, one_of, optional, pair, record, tuple_of,
+)
 
 from .events import (  # noqa: F401  (the story's parts, re-exported)
     Announce, Claim, Enter, EventModel, Leave, Lie, Look, Move, Peek, RawEvent, Show,
@@ -191,7 +192,7 @@ class Trust(_Part):
 
 # --- the story -------------------------------------------------------------------------
 
-@dataclass(kw_only=True, eq=False)
+@record(eq=False)
 class Story(Record):
     """A story: agents, rooms, variables, the initial situation, events, questions."""
 

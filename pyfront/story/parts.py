@@ -4,12 +4,11 @@ of their value."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from smcdel_bridge.language import Form
 
-from pyfront.problem.record import Record
+from pyfront.problem.record import Record, record
 
 # --- agents inside formulas ------------------------------------------------------------
 
@@ -79,7 +78,7 @@ _Names = tuple[str, ...]
 
 
 #: the decorator of every part: immutable, keyword fields, equality from :class:`_Part`
-part = dataclass(frozen=True, eq=False, kw_only=True)
+part = record(frozen=True, eq=False)
 
 
 @part
