@@ -68,15 +68,13 @@ def check_items(items, by_id):
             assert truths.count(True) == 1 and truths[item.gold] is True
             assert NOTA not in item.options
         statements = [o for o in item.options if o != NOTA]
-        if item.setting.distractors == "hard":
-            assert item.meta["distractor_kinds"] in ([], ["other agents"])
-            # the same sentence but for who is who: nothing but names tells them apart
-            names = set(by_id[item.id.split("/")[0]]["names"])
-            masked = {re.sub(r"\b(" + "|".join(map(re.escape, names)) + r")\b", "X", o)
-                      for o in statements}
-            assert len(masked) == 1, masked
-        else:
-            assert item.meta["distractor_kinds"] in ([], ["easy"])
+        kind = "other agents" if item.setting.distractors == "hard" else "easy"
+        assert item.meta["distractor_kinds"] in ([], [kind])
+        # the same sentence but for who is who: nothing but names tells them apart
+        names = set(by_id[item.id.split("/")[0]]["names"])
+        masked = {re.sub(r"\b(" + "|".join(map(re.escape, names)) + r")\b", "X", o)
+                  for o in statements}
+        assert len(masked) == 1, masked
         assert f"{'ABCD'[0]}. {item.options[0]}" in item.prompt
         checked += 1
     return checked
@@ -132,16 +130,20 @@ def _renamed(text: str, mapping: dict[str, str]) -> str:
     return re.sub(r"\b(" + "|".join(map(re.escape, mapping)) + r")\b", lambda m: mapping[m[1]], text)
 
 
-def test_hard_options_are_one_orbit_of_a_renaming(rows):
+@pytest.mark.parametrize("distractors", ["hard", "easy"])
+def test_options_are_one_orbit_of_a_renaming(rows, distractors):
     """Some renaming of the people maps the set of options onto itself and the true option
-    onto a false one: nothing in the options but the names tells which is true."""
+    onto a false one: nothing in the options but the names tells which is true.  Easy
+    distractors are, besides, hypotheses of other problems."""
     from itertools import permutations
 
-    sets = settings(["mcq"], ["retrospective", "prospective"], ["hard"], ["none"])
+    sets = settings(["mcq"], ["retrospective", "prospective"], [distractors], ["none"])
     by_id = {f["id"]: f for _, f in rows}
+    others = {(f["premise"], h.formula) for _, f in rows for h in problem_of(f).hypotheses}
     checked = 0
     for item in build_items(rows, sets, seed=4).items:
-        names = list(by_id[item.id.split("/")[0]]["names"])
+        fields = by_id[item.id.split("/")[0]]
+        names = list(fields["names"])
         options = set(item.options)
         found = False
         for perm in permutations(names):
@@ -151,5 +153,54 @@ def test_hard_options_are_one_orbit_of_a_renaming(rows):
                 found = True
                 break
         assert found, item.options
+        if distractors == "easy":
+            for i, form in enumerate(item.option_forms):
+                if i != item.gold:
+                    assert any(p != fields["premise"] and g == parse_formula(form)
+                               for p, g in others), form
         checked += 1
     assert checked >= 20
+
+
+def _odd_one_out(options: tuple[str, ...], names: list[str]) -> list[int]:
+    """The options sharing the fewest words with the others, names kept apart: what a
+    reader who never sees the premise picks when the distractors are alike and the true
+    option is not."""
+    from collections import Counter
+
+    words = [Counter(_renamed(o, {n: f"person{i}" for i, n in enumerate(names)}).split())
+             for o in options]
+    shared = [sum(sum((w & v).values()) for j, v in enumerate(words) if j != i)
+              for i, w in enumerate(words)]
+    return [i for i, s in enumerate(shared) if s == min(shared)]
+
+
+def test_easy_options_leave_no_odd_one_out(tmp_path):
+    """On a generated set, the option sharing the fewest words with the others is right no
+    more often than chance (mean 1/k): drawing other problems' hypotheses one by one gave
+    the true option away so (7 and 14 points above chance here)."""
+    out = tmp_path / "data"
+    assert main(["generate", "--size", "150", "--seed", "5", "--balance", "hypothesis",
+                 "-o", str(out), "--quiet"]) == 0
+    rows: list = []
+    for split in ("train", "validation", "test"):
+        rows += [(len(rows) + i, f) for i, (_, f) in enumerate(read_rows(out / f"{split}.jsonl"))]
+    by_id = {f["id"]: f for _, f in rows}
+    for kind in ("retrospective", "prospective"):
+        items = build_items(rows, settings(["mcq"], [kind], ["easy"], ["none"])).items
+        assert len(items) >= 80
+        chance = sum(1 / len(it.options) for it in items) / len(items)
+        right = sum((it.gold in (odd := _odd_one_out(it.options, by_id[it.id.split("/")[0]]["names"])))
+                    / len(odd) for it in items)
+        assert right / len(items) <= chance + 0.05, (kind, right / len(items), chance)
+
+
+def test_easy_and_hard_items_of_a_row_draw_alike(rows):
+    """The announcement to come is drawn the same for easy as for hard distractors: the
+    two items of a row differ in their distractors alone."""
+    sets = settings(["mcq"], ["prospective"], ["hard", "easy"], ["nota"])
+    by_row: dict[str, dict[str, str]] = {}
+    for item in build_items(rows, sets, seed=2).items:
+        by_row.setdefault(item.id.split("/")[0], {})[item.setting.distractors] = item.announcement
+    pairs = [v for v in by_row.values() if len(v) == 2]
+    assert len(pairs) >= 3 and all(v["hard"] == v["easy"] for v in pairs)

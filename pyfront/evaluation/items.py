@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import Any, Iterable, Sequence
 
@@ -148,16 +148,17 @@ class ItemBuilder:
         #: share of "None of the above" items whose answer it is (None: 1/(k+1), k statements)
         self.nota_share = nota_share
         self._problems: dict[int, Problem | None] = {}
-        self._pool: dict[int, list[tuple[str, Form]]] | None = None
+        self._pool: dict[int, dict[str, Counter]] | None = None
+        self._totals: dict[int, Counter] = {}
 
     def problem(self, row: int, fields: dict[str, Any]) -> Problem | None:
         if row not in self._problems:
             self._problems[row] = _row_problem(fields)
         return self._problems[row]
 
-    def pool(self, n_agents: int) -> list[tuple[str, Form]]:
-        """(premise, hypothesis formula) of every problem with ``n_agents`` agents: where
-        easy distractors come from."""
+    def asked(self, n_agents: int, own: str) -> Counter:
+        """How many problems with ``n_agents`` agents and another premise than ``own`` ask
+        each hypothesis: where easy distractors come from."""
         from pyfront.verbalize import premise as premise_text
         if self._pool is None:
             self._pool = {}
@@ -165,11 +166,21 @@ class ItemBuilder:
                 pb = self.problem(row, fields)
                 if pb is not None:
                     key = (fields.get("premise") or premise_text(pb))
-                    self._pool.setdefault(pb.n_agents, []).append((key, pb.hypotheses[0].formula))
-        return self._pool.get(n_agents, [])
+                    by = self._pool.setdefault(pb.n_agents, {})
+                    by.setdefault(key, Counter())[pb.hypotheses[0].formula] += 1
+        by = self._pool.get(n_agents, {})
+        total = self._totals.get(n_agents)
+        if total is None:
+            total = self._totals[n_agents] = sum(by.values(), Counter())
+        return total - by[own] if own in by else Counter(total)
 
-    def rng(self, row_id: str, setting: Setting) -> random.Random:
-        digest = hashlib.sha256(f"{self.seed}\0{row_id}\0{setting.tag}".encode()).digest()
+    def rng(self, item_id: str, setting: Setting) -> random.Random:
+        """The item's draws, the same for easy as for hard distractors (the announcement,
+        the answer's position, whether "None of the above" is right): the two items of a
+        row differ in their distractors alone."""
+        paired = replace(setting, distractors="hard")
+        key = item_id.removesuffix(setting.tag) + paired.tag
+        digest = hashlib.sha256(f"{self.seed}\0{key}\0{paired.tag}".encode()).digest()
         return random.Random(int.from_bytes(digest[:8], "big"))
 
     def build(self, sets: Iterable[Setting]) -> Built:
@@ -303,8 +314,8 @@ class ItemBuilder:
             clause = say_clause(pb, b, self.style)
             meta["announcement"] = clause
         own = self._premise(fields, pb)
-        pool = [f for p, f in self.pool(pb.n_agents) if p != own] if s.distractors == "easy" else []
-        opts = choices(pb, h, rng, distractors=s.distractors, probe=s.probe, pool=pool,
+        asked = self.asked(pb.n_agents, own) if s.distractors == "easy" else None
+        opts = choices(pb, h, rng, distractors=s.distractors, probe=s.probe, asked=asked,
                        extra=extra, nota_share=self.nota_share, style=self.style)
         if opts is None:
             raise _Skip(f"no false {s.distractors} distractor of the true option's shape")

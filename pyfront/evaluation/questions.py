@@ -8,14 +8,13 @@ checker (:mod:`.truth`), so a renaming that happens to be true is dropped.
 from __future__ import annotations
 
 import random
-from itertools import islice
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Mapping, Sequence
 
 from smcdel_bridge.language import Form, Kw, Neg, Prp
 
 from pyfront.problem.model import Hypothesis, Problem
-from ..verbalize import DEFAULT_STYLE, hypothesis, sayable
+from ..verbalize import DEFAULT_STYLE, hypothesis
 from .truth import valid_after
 
 #: the distractor kinds: the true option with other agents, or other problems' hypotheses
@@ -38,13 +37,6 @@ def say_clause(pb: Problem, f: Form, style: str = DEFAULT_STYLE) -> str:
     env, words = _style(style)
     node = Describer(pb, words).describe(f, "present")
     return " ".join(str(env.get_template("formula.j2").module.say(node)).split())
-
-
-# --- distractors ------------------------------------------------------------------------------
-
-def fits(pb: Problem, f: Form) -> bool:
-    """Whether ``f`` speaks only of ``pb``'s agents and predicate atoms."""
-    return f.agents() <= set(pb.agent_ids()) and f.atoms() <= set(pb.predicate_atoms) and sayable(f)
 
 
 # --- announcements to come -------------------------------------------------------------------
@@ -97,7 +89,7 @@ def choices(
     *,
     distractors: str,
     probe: str,
-    pool: Sequence[Form] = (),
+    asked: Mapping[Form, int] | None = None,
     extra: Sequence[Form] = (),
     n_options: int = 4,
     nota_share: float | None = None,
@@ -107,41 +99,23 @@ def choices(
     ``extra``) and distractors the checker finds not valid, all of ``true_form``'s
     :func:`~.shapes.form_shape`, in a seeded order.  ``hard``: the true option and its
     images under one renaming of the agents (an orbit: nothing in the set of options tells
-    the true one apart but the names); ``easy``: hypotheses of other problems (``pool``).
+    the true one apart but the names); ``easy``: such an orbit whose every distractor is
+    one of the hypotheses of other problems (``asked``: how many ask each), the ones
+    they ask most.
+    Distractors drawn from other problems one by one would share its commonest patterns of who
+    is where and leave the true option the odd one out.
     With ``probe='nota'`` one statement is left out and "None of the above" ends the
     options: the true one is left out in a ``nota_share`` of the items (default 1/(k+1)
     for k statements shown, so every option is as often the answer), making "None of the
     above" right.  None when no distractor is found."""
-    from .shapes import form_shape
-
-    true_text = say_statement(pb, true_form, style)
-    true = Choice(true_text, true_form, True, "true")
     if distractors == "hard":
         statements = _orbit_choices(pb, true_form, rng, extra, n_options, style)
-        if statements is None:
-            return None
-        picked = statements[1:]
     else:
-        shape = form_shape(pb, true_form)
-        drawn = rng.sample(range(len(pool)), len(pool))
-        stream = (pool[i] for i in drawn
-                  if pool[i] != true_form and fits(pb, pool[i]) and form_shape(pb, pool[i]) == shape)
-        picked = []
-        seen = {true_text}
-        while len(picked) < n_options - 1:
-            batch = list(islice(stream, 12))  # checked a few at a time: most need one batch
-            if not batch:
-                break
-            for f, t in zip(batch, valid_after(pb, batch, extra)):
-                text = say_statement(pb, f, style)
-                if t or text in seen:
-                    continue
-                seen.add(text)
-                picked.append(Choice(text, f, False, "easy"))
-                if len(picked) == n_options - 1:
-                    break
-        if not picked:
-            return None
+        statements = _orbit_choices(pb, true_form, rng, extra, n_options, style,
+                                    asked=asked or {}, made_as="easy")
+    if statements is None:
+        return None
+    true, picked = statements[0], statements[1:]
     if probe != "nota":
         options = picked + [true]
         rng.shuffle(options)
@@ -160,13 +134,16 @@ def choices(
 
 
 def _orbit_choices(pb: Problem, true_form: Form, rng: random.Random, extra: Sequence[Form],
-                   n_options: int, style: str) -> list[Choice] | None:
+                   n_options: int, style: str, *, asked: Mapping[Form, int] | None = None,
+                   made_as: str = "other agents") -> list[Choice] | None:
     """The true option and its images under one renaming of the agents (``f, τf, τ²f …``),
-    every image checked false: the longest such orbit (at most ``n_options``), the first of
-    that length in a seeded order; None when no renaming gives one."""
+    every image checked false: the longest such orbit (at most ``n_options``), the first
+    of that length in a seeded order — or, given ``asked`` (how many other problems ask
+    each formula), of the orbits whose images all are asked, the most asked; None when no
+    renaming gives one."""
     from .shapes import orbits
 
-    cycles = orbits(pb, true_form, rng, n_options)
+    cycles = orbits(pb, true_form, rng, n_options, weight=asked)
     members = list(dict.fromkeys(g for c in cycles for g in c[1:]))
     if not members:
         return None
@@ -181,5 +158,5 @@ def _orbit_choices(pb: Problem, true_form: Form, rng: random.Random, extra: Sequ
         if len(set(texts)) != len(texts):
             continue
         best = [Choice(texts[0], cycle[0], True, "true")] + [
-            Choice(t, g, False, "other agents") for t, g in zip(texts[1:], cycle[1:])]
+            Choice(t, g, False, made_as) for t, g in zip(texts[1:], cycle[1:])]
     return best

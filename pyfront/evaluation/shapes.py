@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from itertools import islice, permutations
-from typing import Iterator
+from typing import Iterator, Mapping
 
 from smcdel_bridge.language import Conj, Disj, Form, K, Kw, Neg, Prp
 
@@ -112,11 +112,13 @@ def _permutations(n: int, rng: random.Random) -> list[tuple[int, ...]]:
     return out
 
 
-def orbits(pb: Problem, f: Form, rng: random.Random, limit: int = 4) -> list[list[Form]]:
+def orbits(pb: Problem, f: Form, rng: random.Random, limit: int = 4, *,
+           weight: Mapping[Form, int] | None = None) -> list[list[Form]]:
     """For renamings τ of the agents in a seeded order, the cycle ``f, τf, τ²f, …`` (at
     most ``limit`` long, at least two): options that are one orbit of a renaming, so
     that renaming the agents by τ maps the set onto itself and ``f`` onto another member —
-    nothing but the names tells ``f`` from the others."""
+    nothing but the names tells ``f`` from the others.  Given ``weight``, only the cycles
+    whose other members all have one, the heaviest first (ties in the seeded order)."""
     ids = pb.agent_ids()
     atoms = pb.predicate_atoms
     whole: list[list[Form]] = []
@@ -134,4 +136,9 @@ def orbits(pb: Problem, f: Form, rng: random.Random, limit: int = 4) -> list[lis
         if len(cycle) >= 2 and key not in seen:
             seen.add(key)
             (whole if len(cycle) <= limit else cut).append(cycle[:limit])
+    if weight is not None:
+        def heaviest(cycles: list[list[Form]]) -> list[list[Form]]:
+            kept = [c for c in cycles if all(g in weight for g in c[1:])]
+            return sorted(kept, key=lambda c: -sum(weight[g] for g in c[1:]))
+        whole, cut = heaviest(whole), heaviest(cut)
     return whole + cut
