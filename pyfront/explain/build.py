@@ -7,11 +7,12 @@ by one, and asks :mod:`.justify` why each hypothesis is or is not entailed.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from smcdel_bridge.language import Form, Impl, K, Kw, Neg, Top
 from smcdel_bridge.program import Structure
+
+from pyfront.problem.record import replace
 
 from ..verbalize import announcement, sayable
 from .justify import Context, justify

@@ -9,7 +9,6 @@ truth value by itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 from smcdel_bridge.language import (
@@ -33,6 +32,8 @@ from smcdel_bridge.language import (
     Xor,
 )
 
+from pyfront.problem.record import record
+
 from .kripke import KripkeStep, bits
 from .model import Reason, State
 
@@ -41,7 +42,7 @@ from .model import Reason, State
 _SMALL_BLOCK = 2
 
 
-@dataclass(frozen=True)
+@record(frozen=True, kw_only=False)
 class Context:
     """How to name things while justifying."""
 

@@ -9,12 +9,12 @@ the engine's indistinguishability relation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from smcdel_bridge.language import Form
 
+from pyfront.problem.record import field, record
 
-@dataclass(frozen=True)
+
+@record(frozen=True, kw_only=False)
 class Proposition:
     """A column of the state table: one atom, its short symbol and its English reading."""
 
@@ -23,7 +23,7 @@ class Proposition:
     english: str | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True, kw_only=False)
 class State:
     """A possible world: the set of true atoms, named by its row of 1s and 0s."""
 
@@ -39,7 +39,7 @@ class State:
         return self.name
 
 
-@dataclass(frozen=True)
+@record(frozen=True, kw_only=False)
 class Frame:
     """The Kripke model at one step: its states and each agent's partition of them.
 
@@ -55,7 +55,7 @@ class Frame:
     partitions: tuple[tuple[str, tuple[tuple[State, ...], ...]], ...]
 
 
-@dataclass(frozen=True)
+@record(frozen=True, kw_only=False)
 class Step:
     """One public announcement and what it does to the model."""
 
@@ -69,7 +69,7 @@ class Step:
     true_at_actual: bool | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True, kw_only=False)
 class Reason:
     """Why ``formula`` has truth value ``value`` at ``state``: one node of a justification.
 
@@ -97,7 +97,7 @@ class Reason:
     children: tuple["Reason", ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True, kw_only=False)
 class Cell:
     """One block of an agent's partition: states the agent cannot tell apart."""
 
@@ -116,7 +116,7 @@ class Cell:
         return all(self.values)
 
 
-@dataclass(frozen=True)
+@record(frozen=True, kw_only=False)
 class AgentView:
     """An agent's partition of the remaining states, with the formula it is asked about."""
 
@@ -129,7 +129,7 @@ class AgentView:
     cells: tuple[Cell, ...]
 
 
-@dataclass(frozen=True)
+@record(frozen=True, kw_only=False)
 class Verdict:
     """A hypothesis, its answer and the justification of that answer."""
 
@@ -171,7 +171,7 @@ class Verdict:
         return None if self.expected is None else self.expected == self.holds
 
 
-@dataclass(frozen=True)
+@record(frozen=True, kw_only=False)
 class ProblemExplanation:
     """The whole story of one problem: states, announcements, hypotheses."""
 
@@ -204,7 +204,7 @@ class ProblemExplanation:
         return not self.final
 
 
-@dataclass(frozen=True)
+@record(frozen=True, kw_only=False)
 class Explanation:
     """Explanations of the problems of one file."""
 

@@ -97,6 +97,14 @@ def record(*, frozen: bool = False, eq: bool = True, kw_only: bool = True):
     return make
 
 
+def replace(obj, **changes):
+    """A new record like ``obj`` with some fields changed (``dataclasses.replace``: made
+    by ``__init__``, so ``__post_init__`` runs again)."""
+    values = {f.name: getattr(obj, f.name) for f in obj._record_fields}
+    values.update(changes)
+    return type(obj)(**values)
+
+
 def _init(fields: tuple[Field, ...], kw_only: bool):
     known = {f.name for f in fields}
     order = [f.name for f in fields]
