@@ -37,6 +37,15 @@ def _sklearn():
     return TfidfVectorizer, LogisticRegression, hstack
 
 
+def _one_thread():
+    """BLAS on one thread while the model fits and predicts: its vectors are too short
+    for threads to pay, and on a busy machine waiting threads cost more than the sums
+    (the same figures either way, and the same on every machine)."""
+    from threadpoolctl import threadpool_limits
+
+    return threadpool_limits(limits=1, user_api="blas")
+
+
 def _choices(value: Any) -> list[str] | None:
     if isinstance(value, str):
         try:
@@ -75,6 +84,39 @@ def _cached_analyzer(tfidf):
     return cached
 
 
+def _distinct(texts: Sequence[str]):
+    """The distinct texts in first-seen order, and each text's index among them."""
+    import numpy as np
+
+    index: dict[str, int] = {}
+    where = [index.setdefault(t, len(index)) for t in texts]
+    return list(index), np.asarray(where, dtype=np.intp)
+
+
+class _Field:
+    """One text field's tf-idf, each distinct text counted once and its row repeated: the
+    same matrix as ``TfidfVectorizer(sublinear_tf=True)`` on every text (the vocabulary's
+    first-seen order and every document frequency are those of the repeated rows), at a
+    fraction of the counting (a story comes back with each question and option)."""
+
+    def __init__(self, analyzer):
+        import numpy as np
+        from sklearn.feature_extraction.text import CountVectorizer, TfidfTransformer
+
+        self.counts = CountVectorizer(analyzer=analyzer, dtype=np.float64)
+        self.tfidf = TfidfTransformer(sublinear_tf=True)
+
+    def fit_transform(self, texts: Sequence[str]):
+        distinct, where = _distinct(texts)
+        x = self.counts.fit_transform(distinct)[where]
+        self.tfidf.fit(x)
+        return self.tfidf.transform(x, copy=False)
+
+    def transform(self, texts: Sequence[str]):
+        distinct, where = _distinct(texts)
+        return self.tfidf.transform(self.counts.transform(distinct)[where], copy=False)
+
+
 class _Model:
     """Two text fields -> binary label: tf-idf 1-2-grams of each, logistic regression."""
 
@@ -83,14 +125,14 @@ class _Model:
 
     def fit(self, a: Sequence[str], b: Sequence[str], y: Sequence[int]) -> "_Model":
         analyzer = _cached_analyzer(self.tfidf)
-        self.va = self.tfidf(analyzer=analyzer, sublinear_tf=True)
-        self.vb = self.tfidf(analyzer=analyzer, sublinear_tf=True)
+        self.va, self.vb = _Field(analyzer), _Field(analyzer)
         x = self.hstack([self.va.fit_transform(a), self.vb.fit_transform(b)]).tocsr()
         self.constant = None
         if len(set(y)) < 2:
             self.constant = y[0]
             return self
-        self.clf = self.lr(C=4.0, max_iter=2000).fit(x, y)
+        with _one_thread():
+            self.clf = self.lr(C=4.0, max_iter=2000).fit(x, y)
         return self
 
     def proba(self, a: Sequence[str], b: Sequence[str]) -> list[float]:
@@ -98,7 +140,8 @@ class _Model:
         if self.constant is not None:
             return [float(self.constant)] * len(a)
         x = self.hstack([self.va.transform(a), self.vb.transform(b)]).tocsr()
-        return [float(p) for p in self.clf.predict_proba(x)[:, 1]]
+        with _one_thread():
+            return [float(p) for p in self.clf.predict_proba(x)[:, 1]]
 
 
 def annotate(rows: Sequence[dict[str, Any]], *, folds: int = 5, seed: int = 0) -> dict[str, Any]:
