@@ -105,10 +105,13 @@ def priority_update(state: SymbolicBeliefState, action: EventPlausibilityModel
     names = [e.name for e in action.events]
     cells, better = {}, {}
     memo: dict = {}
+    keyed: dict = {}  # agents sharing their cells and ranks objects share the key too
     for a in state.agents:
         ecells = action.cells[a]
         ranks = action.ranks[a]
-        key = (tuple(ecells), tuple(sorted(ranks.items())))
+        key = keyed.get((id(ecells), id(ranks)))
+        if key is None:
+            key = keyed[id(ecells), id(ranks)] = (tuple(ecells), tuple(sorted(ranks.items())))
         if key not in memo:
             ecell = _or(sp, (_or(sp, (codes[e] for e in c)) & _or(sp, (codes_y[e] for e in c))
                              for c in ecells))
