@@ -18,6 +18,7 @@ from typing import Any, Sequence
 
 from ..errors import UserError
 from .baselines import fold_of
+from .tfidf import Field, Texts
 
 COLUMNS = ("shortcut_pred", "shortcut_confidence", "difficulty")
 
@@ -84,48 +85,15 @@ def _cached_analyzer(tfidf):
     return cached
 
 
-def _distinct(texts: Sequence[str]):
-    """The distinct texts in first-seen order, and each text's index among them."""
-    import numpy as np
-
-    index: dict[str, int] = {}
-    where = [index.setdefault(t, len(index)) for t in texts]
-    return list(index), np.asarray(where, dtype=np.intp)
-
-
-class _Field:
-    """One text field's tf-idf, each distinct text counted once and its row repeated: the
-    same matrix as ``TfidfVectorizer(sublinear_tf=True)`` on every text (the vocabulary's
-    first-seen order and every document frequency are those of the repeated rows), at a
-    fraction of the counting (a story comes back with each question and option)."""
-
-    def __init__(self, analyzer):
-        import numpy as np
-        from sklearn.feature_extraction.text import CountVectorizer, TfidfTransformer
-
-        self.counts = CountVectorizer(analyzer=analyzer, dtype=np.float64)
-        self.tfidf = TfidfTransformer(sublinear_tf=True)
-
-    def fit_transform(self, texts: Sequence[str]):
-        distinct, where = _distinct(texts)
-        x = self.counts.fit_transform(distinct)[where]
-        self.tfidf.fit(x)
-        return self.tfidf.transform(x, copy=False)
-
-    def transform(self, texts: Sequence[str]):
-        distinct, where = _distinct(texts)
-        return self.tfidf.transform(self.counts.transform(distinct)[where], copy=False)
-
-
 class _Model:
     """Two text fields -> binary label: tf-idf 1-2-grams of each, logistic regression."""
 
-    def __init__(self):
+    def __init__(self, stores: tuple[Texts, Texts]):
         self.tfidf, self.lr, self.hstack = _sklearn()
+        self.stores = stores
 
     def fit(self, a: Sequence[str], b: Sequence[str], y: Sequence[int]) -> "_Model":
-        analyzer = _cached_analyzer(self.tfidf)
-        self.va, self.vb = _Field(analyzer), _Field(analyzer)
+        self.va, self.vb = Field(self.stores[0]), Field(self.stores[1])
         x = self.hstack([self.va.fit_transform(a), self.vb.fit_transform(b)]).tocsr()
         self.constant = None
         if len(set(y)) < 2:
@@ -155,6 +123,7 @@ def annotate(rows: Sequence[dict[str, Any]], *, folds: int = 5, seed: int = 0) -
     groups = [str(r.get("story") or r.get("premise")) for r in picked]
     fold = [fold_of(g, folds, seed) for g in groups]
     correct = 0
+    stores = None  # each text read once for all folds
     for f in sorted(set(fold)):
         train = [r for r, g in zip(picked, fold) if g != f]
         test = [r for r, g in zip(picked, fold) if g == f]
@@ -162,7 +131,10 @@ def annotate(rows: Sequence[dict[str, Any]], *, folds: int = 5, seed: int = 0) -
             for r in test:
                 r.update(shortcut_pred=None, shortcut_confidence=None, difficulty=None)
             continue
-        correct += (_qa if form == "qa" else _nli)(train, test)
+        if stores is None:
+            analyzer = _cached_analyzer(_sklearn()[0])
+            stores = (Texts(analyzer), Texts(analyzer))
+        correct += (_qa if form == "qa" else _nli)(train, test, stores)
     n = len(picked)
     return {"form": form, "n": n, "accuracy": round(correct / n, 4) if n else None}
 
@@ -173,8 +145,8 @@ def _gold(r: dict[str, Any]) -> int:
     return 1 if label_value(r.get("label")) else 0
 
 
-def _nli(train, test) -> int:
-    model = _Model().fit([str(r["premise"]) for r in train], [str(r["hypothesis"]) for r in train],
+def _nli(train, test, stores) -> int:
+    model = _Model(stores).fit([str(r["premise"]) for r in train], [str(r["hypothesis"]) for r in train],
                          [_gold(r) for r in train])
     probs = model.proba([str(r["premise"]) for r in test], [str(r["hypothesis"]) for r in test])
     correct = 0
@@ -192,14 +164,14 @@ def _context(r: dict[str, Any]) -> str:
     return f"{r.get('story') or r.get('premise')} {r['question']}"
 
 
-def _qa(train, test) -> int:
+def _qa(train, test, stores) -> int:
     a, b, y = [], [], []
     for r in train:
         for c in _choices(r["choices"]) or []:
             a.append(_context(r))
             b.append(c)
             y.append(int(c == str(r["answer"])))
-    model = _Model().fit(a, b, y)
+    model = _Model(stores).fit(a, b, y)
     options = [_choices(r["choices"]) or [str(r["answer"])] for r in test]
     # one transform for the whole fold (per-row calls cost a vectorizer pass each)
     flat = model.proba([_context(r) for r, opts in zip(test, options) for _ in opts],
