@@ -131,14 +131,14 @@ class _Printer:
 
     def query(self, asked: Asked, name: str, *, hypothesis_value: str | None = None,
               expect_bool: bool | None = None) -> str:
-        from ...story.dsl_print import to_dsl
+        from ...story.dsl_print import hypothesis_line, question_line
 
         var = variable_name(self.lab.drawn.obj)
         if hypothesis_value is None:
             form = "look" if asked.kind == "look" else "where"
             q = sm.Question(name=name, path=asked.chain, variable=var, form=form,
                             expected=(asked.answer,))
-            line = to_dsl(self.bare.model_copy(update={"questions": [q]}))
+            line = question_line(self.bare, q)
         else:
             from smcdel_bridge.language import K
 
@@ -146,8 +146,7 @@ class _Printer:
             for agent in reversed(asked.chain):
                 f = K(agent, f)
             h = sm.Hypothesis(name=name, formula=f, expected=expect_bool)
-            line = to_dsl(self.bare.model_copy(update={"hypotheses": [h]}))
-        line = line.rstrip("\n").split("\n")[-1]
+            line = hypothesis_line(self.bare, h)
         first = [f"story {name}", *self.head]
         if asked.kind == "memory":
             return "\n".join([*first, line, *self.events]) + "\n"
