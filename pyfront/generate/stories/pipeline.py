@@ -153,10 +153,10 @@ class _Printer:
         return "\n".join([*first, *self.events, line]) + "\n"
 
 
-def _rows(lab: Labelled, asked_list: list[Asked], story_id: str, false_belief: bool, rng
-          ) -> tuple[list[dict], list[dict]]:
+def _rows(lab: Labelled, asked_list: list[Asked], story_id: str, false_belief: bool, rng,
+          text: str) -> tuple[list[dict], list[dict]]:
+    """The QA and NLI rows of one story (``text``: its English)."""
     drawn = lab.drawn
-    text = english.story_text(drawn)
     choices = list(drawn.containers)
     actions = sorted({st.kind for st in drawn.steps if st.kind not in ("look", "place")}
                      | ({"noise"} if drawn.noise else set()))
@@ -229,7 +229,7 @@ def generate(cfg: StoriesConfig, on_progress: Callable[[int, int], None] | None 
             continue
         seen.add(text)
         story_id = hashlib.sha256(f"{cfg.seed}\x1f{text}".encode()).hexdigest()[:12]
-        qa, nli = _rows(lab, asked, story_id, want_false, rng)
+        qa, nli = _rows(lab, asked, story_id, want_false, rng, text)
         stories.append((text, qa, nli))
         if on_progress is not None:
             on_progress(len(stories), cfg.size)

@@ -76,12 +76,17 @@ class _Knowledge:
         self.state = self.start = None
         self.engine = None
         self.done = 0
+        self.story = None
+        self.steps: tuple[Step, ...] = ()
 
     def _advance(self, steps: list[Step]):
-        """The story of ``steps``, with :attr:`state` after its last event."""
+        """The story of ``steps``, with :attr:`state` after its last event (the same
+        story as last time when no step came since)."""
         from ...story.compile import answer_engine, event_action, initial_state, update
         from ...tomi.translate import build_story
 
+        if self.story is not None and tuple(steps) == self.steps:
+            return self.story
         agents, rooms, obj, containers = self.key
         story = build_story("story", agents, rooms, {obj: containers}, {obj: containers[0]},
                             steps)
@@ -91,8 +96,9 @@ class _Knowledge:
         for i in range(self.done, len(story.events)):
             self.state = update(self.state, event_action(story, i), i + 1, self.engine)
         self.done = len(story.events)
+        self.story, self.steps = story, tuple(steps)
         global LAST_PREFIX
-        LAST_PREFIX = (self.key, tuple(steps), self.state, self.engine, self.start)
+        LAST_PREFIX = (self.key, self.steps, self.state, self.engine, self.start)
         return story
 
     def _open(self, ident: str, forms) -> tuple[bool, ...]:
