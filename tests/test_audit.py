@@ -128,3 +128,28 @@ def test_generate_writes_the_audit_and_the_columns(tmp_path):
     assert 0.5 <= row["shortcut_confidence"] <= 1
     assert row["difficulty"] == pytest.approx(
         difficulty(row["shortcut_pred"] == row["label"], row["shortcut_confidence"]), abs=1e-6)
+
+
+def test_shortcut_fields_are_tfidf_of_every_text():
+    """Reading each distinct text once for all folds gives TfidfVectorizer's matrices,
+    array for array (so the shortcut model and its columns are the same)."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    from pyfront.audit.shortcut import _cached_analyzer
+    from pyfront.audit.tfidf import Field, Texts
+
+    rng = random.Random(3)
+    words = ["Ann", "Bob", "box", "basket", "moved", "the", "ball", "to", "entered", "room"]
+    pool = [" ".join(rng.choice(words) for _ in range(rng.randint(1, 12))) for _ in range(40)]
+    pool += ["zebra Ann", "Bob", "a b c"]
+    analyzer = _cached_analyzer(TfidfVectorizer)
+    store = Texts(analyzer)
+    for fold in range(3):
+        train = [rng.choice(pool[:30 + 5 * fold]) for _ in range(300)]
+        test = [rng.choice(pool) for _ in range(80)] + ["zebra Ann", "zebra"]
+        ours, theirs = Field(store), TfidfVectorizer(analyzer=analyzer, sublinear_tf=True)
+        for x, y in ((ours.fit_transform(train), theirs.fit_transform(train)),
+                     (ours.transform(test), theirs.transform(test))):
+            assert x.shape == y.shape and x.dtype == y.dtype and type(x) is type(y)
+            for part in ("indptr", "indices", "data"):
+                assert getattr(x, part).tolist() == getattr(y, part).tolist()

@@ -18,6 +18,7 @@ from typing import Any, Sequence
 
 from ..errors import UserError
 from .baselines import fold_of
+from .tfidf import Field, Texts
 
 COLUMNS = ("shortcut_pred", "shortcut_confidence", "difficulty")
 
@@ -35,6 +36,15 @@ def _sklearn():
     except ImportError:
         raise UserError("the shortcut model needs scikit-learn: pip install 'scikit-learn>=1.3'") from None
     return TfidfVectorizer, LogisticRegression, hstack
+
+
+def _one_thread():
+    """BLAS on one thread while the model fits and predicts: its vectors are too short
+    for threads to pay, and on a busy machine waiting threads cost more than the sums
+    (the same figures either way, and the same on every machine)."""
+    from threadpoolctl import threadpool_limits
+
+    return threadpool_limits(limits=1, user_api="blas")
 
 
 def _choices(value: Any) -> list[str] | None:
@@ -78,19 +88,19 @@ def _cached_analyzer(tfidf):
 class _Model:
     """Two text fields -> binary label: tf-idf 1-2-grams of each, logistic regression."""
 
-    def __init__(self):
+    def __init__(self, stores: tuple[Texts, Texts]):
         self.tfidf, self.lr, self.hstack = _sklearn()
+        self.stores = stores
 
     def fit(self, a: Sequence[str], b: Sequence[str], y: Sequence[int]) -> "_Model":
-        analyzer = _cached_analyzer(self.tfidf)
-        self.va = self.tfidf(analyzer=analyzer, sublinear_tf=True)
-        self.vb = self.tfidf(analyzer=analyzer, sublinear_tf=True)
+        self.va, self.vb = Field(self.stores[0]), Field(self.stores[1])
         x = self.hstack([self.va.fit_transform(a), self.vb.fit_transform(b)]).tocsr()
         self.constant = None
         if len(set(y)) < 2:
             self.constant = y[0]
             return self
-        self.clf = self.lr(C=4.0, max_iter=2000).fit(x, y)
+        with _one_thread():
+            self.clf = self.lr(C=4.0, max_iter=2000).fit(x, y)
         return self
 
     def proba(self, a: Sequence[str], b: Sequence[str]) -> list[float]:
@@ -98,7 +108,8 @@ class _Model:
         if self.constant is not None:
             return [float(self.constant)] * len(a)
         x = self.hstack([self.va.transform(a), self.vb.transform(b)]).tocsr()
-        return [float(p) for p in self.clf.predict_proba(x)[:, 1]]
+        with _one_thread():
+            return [float(p) for p in self.clf.predict_proba(x)[:, 1]]
 
 
 def annotate(rows: Sequence[dict[str, Any]], *, folds: int = 5, seed: int = 0) -> dict[str, Any]:
@@ -112,6 +123,7 @@ def annotate(rows: Sequence[dict[str, Any]], *, folds: int = 5, seed: int = 0) -
     groups = [str(r.get("story") or r.get("premise")) for r in picked]
     fold = [fold_of(g, folds, seed) for g in groups]
     correct = 0
+    stores = None  # each text read once for all folds
     for f in sorted(set(fold)):
         train = [r for r, g in zip(picked, fold) if g != f]
         test = [r for r, g in zip(picked, fold) if g == f]
@@ -119,7 +131,10 @@ def annotate(rows: Sequence[dict[str, Any]], *, folds: int = 5, seed: int = 0) -
             for r in test:
                 r.update(shortcut_pred=None, shortcut_confidence=None, difficulty=None)
             continue
-        correct += (_qa if form == "qa" else _nli)(train, test)
+        if stores is None:
+            analyzer = _cached_analyzer(_sklearn()[0])
+            stores = (Texts(analyzer), Texts(analyzer))
+        correct += (_qa if form == "qa" else _nli)(train, test, stores)
     n = len(picked)
     return {"form": form, "n": n, "accuracy": round(correct / n, 4) if n else None}
 
@@ -130,8 +145,8 @@ def _gold(r: dict[str, Any]) -> int:
     return 1 if label_value(r.get("label")) else 0
 
 
-def _nli(train, test) -> int:
-    model = _Model().fit([str(r["premise"]) for r in train], [str(r["hypothesis"]) for r in train],
+def _nli(train, test, stores) -> int:
+    model = _Model(stores).fit([str(r["premise"]) for r in train], [str(r["hypothesis"]) for r in train],
                          [_gold(r) for r in train])
     probs = model.proba([str(r["premise"]) for r in test], [str(r["hypothesis"]) for r in test])
     correct = 0
@@ -149,14 +164,14 @@ def _context(r: dict[str, Any]) -> str:
     return f"{r.get('story') or r.get('premise')} {r['question']}"
 
 
-def _qa(train, test) -> int:
+def _qa(train, test, stores) -> int:
     a, b, y = [], [], []
     for r in train:
         for c in _choices(r["choices"]) or []:
             a.append(_context(r))
             b.append(c)
             y.append(int(c == str(r["answer"])))
-    model = _Model().fit(a, b, y)
+    model = _Model(stores).fit(a, b, y)
     options = [_choices(r["choices"]) or [str(r["answer"])] for r in test]
     # one transform for the whole fold (per-row calls cost a vectorizer pass each)
     flat = model.proba([_context(r) for r, opts in zip(test, options) for _ in opts],

@@ -226,11 +226,11 @@ def event_action(story: Story, index: int, minds: Sequence[str] | None = None
     ev = story.events[index]
     agents = list(story.agents if minds is None else minds)
     label = ev.label if isinstance(ev, M.EventModel) else event_text(story, ev)
-    obs = story.observers(index)
     line = ev.line
     if isinstance(ev, (M.Enter, M.Leave)):
         return observed(label, agents, [Event("step", TOP, {})], ["step"], agents, line=line,
                         with_nothing=False)
+    obs = story.observers(index)
     if isinstance(ev, M.Move):
         e = Event("moved", TOP, _assign(story, ev.variable, ev.value))
         return observed(label, agents, [e], ["moved"], obs, line=line)

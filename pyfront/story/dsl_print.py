@@ -239,7 +239,8 @@ def _initial_lines(story: Story, init: M.InitialModel) -> list[str]:
     return out
 
 
-def _question_text(story: Story, q: M.Question) -> str:
+def question_line(story: Story, q: M.Question) -> str:
+    """A question's line (as :func:`to_dsl` prints it)."""
     var = story.variable(q.variable)
     ref = var_text(story, var)
     if not q.path:
@@ -253,6 +254,14 @@ def _question_text(story: Story, q: M.Question) -> str:
     line = f"  question {name_text(q.name)}: {body}?"
     if q.expected is not None:
         line += " expect " + _names(q.expected)
+    return line
+
+
+def hypothesis_line(story: Story, h: M.Hypothesis, fp: "_FormulaPrinter | None" = None) -> str:
+    """A hypothesis's line (as :func:`to_dsl` prints it)."""
+    line = f"  hypothesis {name_text(h.name)}: {(fp or _FormulaPrinter(story)).show(h.formula)}"
+    if h.expected is not None:
+        line += " expect " + ("true" if h.expected else "false")
     return line
 
 
@@ -287,13 +296,10 @@ def to_dsl(story: Story) -> str:
     for step in range(len(story.events) + 1):
         for h in hyps:
             if h.step == step:
-                line = f"  hypothesis {name_text(h.name)}: {fp.show(h.formula)}"
-                if h.expected is not None:
-                    line += " expect " + ("true" if h.expected else "false")
-                out.append(line)
+                out.append(hypothesis_line(story, h, fp))
         for q in qs:
             if q.step == step:
-                out.append(_question_text(story, q))
+                out.append(question_line(story, q))
         if step < len(story.events):
             ev = story.events[step]
             if ev.kind == "event_model":

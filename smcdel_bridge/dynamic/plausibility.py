@@ -43,7 +43,7 @@ def _freeze_cells(owner: str, agents, nodes, cells, ranks):
     """Check that each agent's cells partition ``nodes``; default: one cell of all, rank 0."""
     known = set(nodes)
     out_cells, out_ranks = {}, {}
-    checked: dict[int, tuple] = {}  # agents sharing one cells object are checked once
+    checked: dict[int, tuple] = {}  # agents sharing one cells or ranks object: checked once
     for a in agents:
         raw = cells.get(a)
         done = checked.get(id(raw)) if raw is not None else None
@@ -63,11 +63,18 @@ def _freeze_cells(owner: str, agents, nodes, cells, ranks):
             out_cells[a] = tuple(given)
             if raw is not None:
                 checked[id(raw)] = (raw, out_cells[a])
-        rank = dict(ranks.get(a, {}))
+        raw_rank = ranks.get(a)
+        done = checked.get(id(raw_rank)) if raw_rank is not None else None
+        if done is not None:
+            out_ranks[a] = done[1]
+            continue
+        rank = dict(raw_rank or {})
         for x in rank:
             if x not in known:
                 raise DelModelError(f"{owner}: rank of {a} names missing {x!r}")
         out_ranks[a] = MappingProxyType({x: int(rank.get(x, 0)) for x in nodes})
+        if raw_rank is not None:
+            checked[id(raw_rank)] = (raw_rank, out_ranks[a])
     for a in list(cells) + list(ranks):
         if a not in agents:
             raise DelModelError(f"{owner}: unknown agent {a!r}")

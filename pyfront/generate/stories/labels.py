@@ -8,7 +8,7 @@ from typing import Iterator
 
 from smcdel_bridge.dynamic import InexecutableAction
 
-from ...story.compile import answer_engine, compile_story, event_action, initial_state, update
+from ...story.compile import answer_engine, compile_story, event_action, update
 from ...story import model as sm
 from ...tomi.translate import build_story, variable_name
 from . import sampler
@@ -50,7 +50,8 @@ def to_story(drawn: DrawnStory, name: str = "story") -> sm.Story:
 def _start_and_end(drawn: DrawnStory, story: sm.Story, engine):
     """The states before and after the story's events; when the sampler already updated
     the model along a prefix of these steps (with the same engine), the update goes on
-    from its state (the same updates, in the same order)."""
+    from its state (the same updates, in the same order) and the start is its start (the
+    start depends on the agents, rooms and containers only)."""
     last = sampler.LAST_PREFIX
     key = (drawn.agents, (drawn.room, drawn.other_room), drawn.obj, drawn.containers)
     if (last is None or last[0] != key or drawn.steps[:len(last[1])] != last[1]
@@ -63,7 +64,7 @@ def _start_and_end(drawn: DrawnStory, story: sm.Story, engine):
             state = update(state, event_action(story, i), i + 1, engine)
         except InexecutableAction:
             return _start_and_end_checked(story, engine)
-    return initial_state(story, engine), state
+    return last[4], state
 
 
 def _start_and_end_checked(story: sm.Story, engine):

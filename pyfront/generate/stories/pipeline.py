@@ -131,14 +131,14 @@ class _Printer:
 
     def query(self, asked: Asked, name: str, *, hypothesis_value: str | None = None,
               expect_bool: bool | None = None) -> str:
-        from ...story.dsl_print import to_dsl
+        from ...story.dsl_print import hypothesis_line, question_line
 
         var = variable_name(self.lab.drawn.obj)
         if hypothesis_value is None:
             form = "look" if asked.kind == "look" else "where"
             q = sm.Question(name=name, path=asked.chain, variable=var, form=form,
                             expected=(asked.answer,))
-            line = to_dsl(self.bare.model_copy(update={"questions": [q]}))
+            line = question_line(self.bare, q)
         else:
             from smcdel_bridge.language import K
 
@@ -146,18 +146,17 @@ class _Printer:
             for agent in reversed(asked.chain):
                 f = K(agent, f)
             h = sm.Hypothesis(name=name, formula=f, expected=expect_bool)
-            line = to_dsl(self.bare.model_copy(update={"hypotheses": [h]}))
-        line = line.rstrip("\n").split("\n")[-1]
+            line = hypothesis_line(self.bare, h)
         first = [f"story {name}", *self.head]
         if asked.kind == "memory":
             return "\n".join([*first, line, *self.events]) + "\n"
         return "\n".join([*first, *self.events, line]) + "\n"
 
 
-def _rows(lab: Labelled, asked_list: list[Asked], story_id: str, false_belief: bool, rng
-          ) -> tuple[list[dict], list[dict]]:
+def _rows(lab: Labelled, asked_list: list[Asked], story_id: str, false_belief: bool, rng,
+          text: str) -> tuple[list[dict], list[dict]]:
+    """The QA and NLI rows of one story (``text``: its English)."""
     drawn = lab.drawn
-    text = english.story_text(drawn)
     choices = list(drawn.containers)
     actions = sorted({st.kind for st in drawn.steps if st.kind not in ("look", "place")}
                      | ({"noise"} if drawn.noise else set()))
@@ -230,7 +229,7 @@ def generate(cfg: StoriesConfig, on_progress: Callable[[int, int], None] | None 
             continue
         seen.add(text)
         story_id = hashlib.sha256(f"{cfg.seed}\x1f{text}".encode()).hexdigest()[:12]
-        qa, nli = _rows(lab, asked, story_id, want_false, rng)
+        qa, nli = _rows(lab, asked, story_id, want_false, rng, text)
         stories.append((text, qa, nli))
         if on_progress is not None:
             on_progress(len(stories), cfg.size)

@@ -62,8 +62,8 @@ class StoryParams:
 
 
 #: the story model state after the last prefix :class:`_Knowledge` compiled:
-#: ((agents, rooms, object, containers), steps, state); labelling the drawn story goes on
-#: from there instead of starting again
+#: ((agents, rooms, object, containers), steps, state, engine, the state before the first
+#: event); labelling the drawn story goes on from there instead of starting again
 LAST_PREFIX: tuple | None = None
 
 
@@ -73,72 +73,86 @@ class _Knowledge:
 
     def __init__(self, agents, room, other, obj, containers):
         self.key = (agents, (room, other), obj, containers)
-        self.state = None
+        self.state = self.start = None
         self.engine = None
         self.done = 0
+        self.story = None
+        self.steps: tuple[Step, ...] = ()
 
     def _advance(self, steps: list[Step]):
-        """The story of ``steps``, with :attr:`state` after its last event."""
+        """The story of ``steps``, with :attr:`state` after its last event (the same
+        story as last time when no step came since)."""
         from ...story.compile import answer_engine, event_action, initial_state, update
         from ...tomi.translate import build_story
 
+        if self.story is not None and tuple(steps) == self.steps:
+            return self.story
         agents, rooms, obj, containers = self.key
         story = build_story("story", agents, rooms, {obj: containers}, {obj: containers[0]},
                             steps)
         if self.state is None:
             self.engine = answer_engine(story)
-            self.state = initial_state(story, self.engine)
+            self.state = self.start = initial_state(story, self.engine)
         for i in range(self.done, len(story.events)):
             self.state = update(self.state, event_action(story, i), i + 1, self.engine)
         self.done = len(story.events)
+        self.story, self.steps = story, tuple(steps)
         global LAST_PREFIX
-        LAST_PREFIX = (self.key, tuple(steps), self.state, self.engine)
+        LAST_PREFIX = (self.key, self.steps, self.state, self.engine, self.start)
         return story
 
-    def _holds(self, form) -> bool:
-        return self.engine.holds(self.state, form)
+    def _open(self, ident: str, forms) -> tuple[bool, ...]:
+        """Per formula: true at some world ``ident``'s relation reaches from an actual one."""
+        return self.engine.possible(self.state, [ident], forms)
 
-    def attitudes(self, steps: list[Step]) -> dict[str, tuple[str | None, str | None]]:
-        """Agent -> (the container it knows the object is in, the one it believes it is
-        in; None: none), from the story model of ``steps``."""
+    def attitudes(self, steps: list[Step]):
+        """Two functions of an agent, from the story model of ``steps``: the container it
+        knows the object is in, the one it believes it is in (None: none); each asked of
+        the model when first called.  It knows (believes) the object is in ``c`` when
+        ``c`` is the only container its relation reaches (in every world the object is in
+        one container; reaching none, it knows the first one)."""
         from ...story.model import belief_id, knowledge_id
         from ...tomi.translate import variable_name
-        from smcdel_bridge.language import K
 
         story = self._advance(steps)
         var = variable_name(self.key[2])
+        containers = self.key[3]
+        forms = [story.value_form(var, c) for c in containers]
+        found: dict[str, str | None] = {}
 
         def which(ident: str) -> str | None:
-            return next((c for c in self.key[3]
-                         if self._holds(K(ident, story.value_form(var, c)))), None)
+            if ident not in found:
+                open_ = self._open(ident, forms)
+                found[ident] = (None if sum(open_) > 1 else
+                                containers[open_.index(True)] if any(open_) else containers[0])
+            return found[ident]
 
-        return {a: (which(knowledge_id(a)), which(belief_id(a))) for a in self.key[0]}
+        return (lambda a: which(knowledge_id(a))), (lambda a: which(belief_id(a)))
 
     def believable(self, steps: list[Step], speaker: str, container: str) -> set[str]:
         """The agents who can come to believe ``speaker``'s word that the object is in
         ``container``: they do not know that it is false that she believes it and is
-        right (a trusting listener's most plausible reading, ``smcdel_bridge.dynamic.speech``)."""
+        right (a trusting listener's most plausible reading, ``smcdel_bridge.dynamic.speech``):
+        it holds at some world their knowledge reaches."""
         from ...story.model import belief_id, knowledge_id
         from ...tomi.translate import variable_name
-        from smcdel_bridge.language import Conj, K, Neg
+        from smcdel_bridge.language import Conj, K
 
         story = self._advance(steps)
         f = story.value_form(variable_name(self.key[2]), container)
         right = Conj((K(belief_id(speaker), f), f))
-        return {b for b in self.key[0] if not self._holds(K(knowledge_id(b), Neg(right)))}
+        return {b for b in self.key[0] if self._open(knowledge_id(b), [right])[0]}
 
     def open_to(self, steps: list[Step]) -> dict[str, list[str]]:
         """Agent -> the containers it does not know the object is not in (in declaration
-        order): ``not K("X!", not location(obj) = c)`` at the actual world."""
+        order): the ones its knowledge reaches from an actual world."""
         from ...story.model import knowledge_id
         from ...tomi.translate import variable_name
-        from smcdel_bridge.language import K, Neg
 
         agents, _, obj, containers = self.key
         story = self._advance(steps)
-        var = variable_name(obj)
-        return {a: [c for c in containers
-                    if not self._holds(K(knowledge_id(a), Neg(story.value_form(var, c))))]
+        forms = [story.value_form(variable_name(obj), c) for c in containers]
+        return {a: [c for c, ok in zip(containers, self._open(knowledge_id(a), forms)) if ok]
                 for a in agents}
 
 
@@ -223,17 +237,17 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
                 continue
             if kind != "tell" and not outside:
                 continue
-            att = knowledge.attitudes(steps)
+            knows, believes = knowledge.attitudes(steps)
             if kind in ("tell", "tell_private"):
-                speakers = [a for a in agents if att[a][0] is not None]
+                speakers = [a for a in agents if knows(a) is not None]
             elif kind == "claim":
-                speakers = [a for a in agents if att[a][0] is None and att[a][1] is not None]
+                speakers = [a for a in agents if knows(a) is None and believes(a) is not None]
             else:
-                speakers = [a for a in agents if att[a][1] is not None]
+                speakers = [a for a in agents if believes(a) is not None]
             if not speakers:
                 continue
             a = rng.choice(speakers)
-            said = att[a][0] or att[a][1]
+            said = knows(a) or believes(a)
             if kind == "tell":
                 steps.append(Step("tell", None, agent=a, obj=obj, container=said,
                                   observers=agents))

@@ -55,25 +55,38 @@ class PlausibleAction:
                            m.actual, m.label)
 
 
+def _reading(view: Sequence[Mapping[str, int]]):
+    """One view's cells, ranks (and the knowledge id's flat ranks) and, per event, the
+    events believed to happen."""
+    cells = tuple(frozenset(c) for c in view)
+    ranks = {e: k for c in view for e, k in c.items()}
+    top: dict[str, frozenset[str]] = {}
+    for c in view:
+        best = min(c.values())
+        top.update(dict.fromkeys(c, frozenset(e for e, k in c.items() if k == best)))
+    return cells, ranks, dict.fromkeys(ranks, 0), top
+
+
 def build_action(label: str, ids: AgentIds, events: Sequence[Event], actual: Sequence[str],
                  views: Mapping[str, Sequence[Mapping[str, int]]], line: int | None = None,
                  arrows: Mapping[str, Mapping[str, frozenset[str]]] | None = None
                  ) -> PlausibleAction:
-    """``views[agent]``: the agent's cells, each a mapping event -> rank."""
+    """``views[agent]``: the agent's cells, each a mapping event -> rank.  Agents given
+    one view object share its reading (the model checks each shared part once)."""
     cells: dict[str, tuple[frozenset[str], ...]] = {}
     ranks: dict[str, dict[str, int]] = {}
     believed: dict[str, dict[str, frozenset[str]]] = {}
+    read: dict[int, tuple] = {}
     for a, bid, kid in ids:
-        cs = tuple(frozenset(c) for c in views[a])
-        r = {e: k for c in views[a] for e, k in c.items()}
+        view = views[a]
+        got = read.get(id(view))
+        if got is None:
+            got = read[id(view)] = (view, *_reading(view))
+        _, cs, r, flat, top = got
         cells[bid] = cells[kid] = cs
         ranks[bid] = r
-        ranks[kid] = dict.fromkeys(r, 0)
-        believed[a] = {}
-        for c in views[a]:
-            best = min(c.values())
-            top = frozenset(e for e, k in c.items() if k == best)
-            believed[a].update(dict.fromkeys(c, top))
+        ranks[kid] = flat
+        believed[a] = dict(top)
     epm = EventPlausibilityModel(doubled(ids), tuple(events), cells, ranks, tuple(actual), label)
     return PlausibleAction(epm, arrows or believed, line)
 
@@ -91,13 +104,19 @@ def observed(label: str, ids: AgentIds, real: Sequence[Event], actual: Sequence[
     events = list(real)
     if with_nothing and set(agents) - observers:
         events.append(Event(NOTHING, TOP, {}))
+
+    def seeing(parts: Sequence[Sequence[str]]) -> list[dict[str, int]]:
+        cells = [dict.fromkeys(c, 0) for c in parts]
+        if len(events) > len(real):
+            cells.append({NOTHING: 0})
+        return cells
+
+    plain = seeing([names])  # an observer without a split of its own
+    missed = [{NOTHING: 0, **dict.fromkeys(names, 1)}]
     views: dict[str, list[dict[str, int]]] = {}
     for a in agents:
         if a in observers or not with_nothing:
-            cells = [dict.fromkeys(c, 0) for c in split.get(a, [names])]
-            if len(events) > len(real):
-                cells.append({NOTHING: 0})
+            views[a] = seeing(split[a]) if a in split else plain
         else:
-            cells = [{NOTHING: 0, **dict.fromkeys(names, 1)}]
-        views[a] = cells
+            views[a] = missed
     return build_action(label, ids, events, actual, views, line)

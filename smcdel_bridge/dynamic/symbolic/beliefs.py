@@ -94,6 +94,27 @@ class SymbolicBeliefState:
         return self.space.count(self.law, self.nvars)
 
 
+def unchanged(state: SymbolicBeliefState, action: EventPlausibilityModel
+              ) -> SymbolicBeliefState | None:
+    """The state after an action of one event that can always happen and changes
+    nothing (an entrance or an exit everyone sees): the product is the model itself, so
+    the same worlds, cells, plausibility and belief view; None for any other action."""
+    from ...language import TOP
+
+    if len(action.events) != 1 or action.events[0].pre != TOP or action.events[0].post:
+        return None
+    if set(action.agents) != set(state.agents):
+        raise DelModelError(f"action {action.label!r} must name the agents of the model")
+    actual = state.actual & state.law
+    if actual == state.space.false:
+        raise InexecutableAction(action.label, action.actual)
+    new = SymbolicBeliefState(state.space, state.agents, state.law, state.law_y, state.cells,
+                              state.better, actual, state.cur, state.ids)
+    if actual == state.actual:  # always (the actual worlds lie within the law)
+        new._best, new._view = state._best, state._view
+    return new
+
+
 def priority_update(state: SymbolicBeliefState, action: EventPlausibilityModel
                     ) -> tuple[SymbolicBeliefState, dict]:
     """The action-priority update as a transformer, and the event codes."""
@@ -105,10 +126,13 @@ def priority_update(state: SymbolicBeliefState, action: EventPlausibilityModel
     names = [e.name for e in action.events]
     cells, better = {}, {}
     memo: dict = {}
+    keyed: dict = {}  # agents sharing their cells and ranks objects share the key too
     for a in state.agents:
         ecells = action.cells[a]
         ranks = action.ranks[a]
-        key = (tuple(ecells), tuple(sorted(ranks.items())))
+        key = keyed.get((id(ecells), id(ranks)))
+        if key is None:
+            key = keyed[id(ecells), id(ranks)] = (tuple(ecells), tuple(sorted(ranks.items())))
         if key not in memo:
             ecell = _or(sp, (_or(sp, (codes[e] for e in c)) & _or(sp, (codes_y[e] for e in c))
                              for c in ecells))

@@ -13,7 +13,7 @@ from ..belief.events import AgentIds, PlausibleAction, doubled
 from ..belief.explicit import Revision
 from ..belief.interface import BeliefEngine, ContradictoryStart, Situation
 from ..plausibility import PlausibilityModel
-from .beliefs import SymbolicBeliefState, priority_update
+from .beliefs import SymbolicBeliefState, priority_update, unchanged
 from .encode import WorldCodes
 from .model import SymbolicModel, _or
 from .space import VarSpace
@@ -85,9 +85,14 @@ class SymbolicBeliefEngine(BeliefEngine):
 
     def update(self, state: SymbolicBeliefState, action: PlausibleAction, step: int
                ) -> SymbolicBeliefState:
-        new, codes = priority_update(state, action.model)
+        new = unchanged(state, action.model)
+        if new is None:
+            new, _ = priority_update(state, action.model)
+            new.revisions = tuple(self._revisions(state, action, step))
+        elif not all(action.believed(a, e) for a, _, _ in state.ids for e in action.model.actual):
+            new.revisions = tuple(self._revisions(state, action, step))
+        # else: every agent believes the event that always happens happened: none revises
         new.step, new.label = step, action.label
-        new.revisions = tuple(self._revisions(state, action, step))
         return new
 
     def _revisions(self, state: SymbolicBeliefState, action: PlausibleAction, step: int):

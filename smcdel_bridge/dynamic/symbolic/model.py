@@ -32,6 +32,7 @@ class SymbolicModel:
         self.actual = actual
         self.cur = dict(cur)
         self._memo: dict[Form, object] = {}
+        self._images: dict[tuple, object] = {}
         self._law_y = law_y
         #: agent -> the primed worlds its relation may reach (default: the law's); the
         #: successors of a world are those in its relation and in this set
@@ -84,9 +85,14 @@ class SymbolicModel:
         return ~self.space.exists_y(rel, target & ~self.space.prime(body))
 
     def image(self, worlds, agent: str):
-        """The successors of ``worlds`` under ``agent``'s relation (unprimed)."""
-        sp = self.space
-        return sp.unprime(self.target(agent) & sp.exists_x(worlds, self.rel(agent)))
+        """The successors of ``worlds`` under ``agent``'s relation (unprimed; kept: nested
+        questions share their outer steps)."""
+        out = self._images.get((worlds, agent))
+        if out is None:
+            sp = self.space
+            out = sp.unprime(self.target(agent) & sp.exists_x(worlds, self.rel(agent)))
+            self._images[worlds, agent] = out
+        return out
 
     # --- truth ---------------------------------------------------------------------------
 
