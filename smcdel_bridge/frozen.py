@@ -24,6 +24,17 @@ def _nothing(obj) -> tuple:
     return ()
 
 
+def _hash_of(fields: tuple[str, ...]):
+    """``__hash__`` as a dataclass has it: the hash of the tuple of the fields' values."""
+    if not fields:
+        return lambda self: hash(())
+    if len(fields) == 1:
+        one = attrgetter(fields[0])
+        return lambda self: hash((one(self),))
+    many = attrgetter(*fields)
+    return lambda self: hash(many(self))
+
+
 class Frozen:
     """Base of the immutable value classes; ``__slots__`` lists the fields in order."""
 
@@ -38,6 +49,8 @@ class Frozen:
         cls.__match_args__ = cls._fields
         # the fields' values: one value for one field, a tuple for more (equality, hash)
         cls._key = attrgetter(*cls._fields) if cls._fields else staticmethod(_nothing)
+        if "__hash__" not in cls.__dict__:
+            cls.__hash__ = _hash_of(cls._fields)
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
@@ -49,9 +62,8 @@ class Frozen:
             return self._key(self) != other._key(other)
         return NotImplemented
 
-    def __hash__(self) -> int:  # as a dataclass hashes: the tuple of the fields' values
-        key = self._key(self)
-        return hash(key if len(self._fields) != 1 else (key,))
+    def __hash__(self) -> int:
+        return hash(())
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
