@@ -20,19 +20,32 @@ class FrozenError(AttributeError):
     """Raised on assigning to (or deleting) a field of a frozen object."""
 
 
-def _nothing(obj) -> tuple:
-    return ()
+def fields_eq(names: tuple[str, ...]):
+    """``__eq__`` as a dataclass has it: same class and equal fields, in order."""
+    key = attrgetter(*names) if names else (lambda obj: ())
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return key(self) == key(other)
+        return NotImplemented
+    return __eq__
 
 
-def _hash_of(fields: tuple[str, ...]):
+def fields_hash(names: tuple[str, ...]):
     """``__hash__`` as a dataclass has it: the hash of the tuple of the fields' values."""
-    if not fields:
+    if not names:
         return lambda self: hash(())
-    if len(fields) == 1:
-        one = attrgetter(fields[0])
+    if len(names) == 1:
+        one = attrgetter(names[0])
         return lambda self: hash((one(self),))
-    many = attrgetter(*fields)
+    many = attrgetter(*names)
     return lambda self: hash(many(self))
+
+
+def fields_repr(obj, names) -> str:
+    """``Class(field=value, …)``, as a dataclass prints itself."""
+    inner = ", ".join(f"{n}={getattr(obj, n)!r}" for n in names)
+    return f"{obj.__class__.__qualname__}({inner})"
 
 
 class Frozen:
@@ -47,27 +60,13 @@ class Frozen:
         if fields is not None:
             cls._fields = tuple(fields)
         cls.__match_args__ = cls._fields
-        # the fields' values: one value for one field, a tuple for more (equality, hash)
-        cls._key = attrgetter(*cls._fields) if cls._fields else staticmethod(_nothing)
+        if "__eq__" not in cls.__dict__:
+            cls.__eq__ = fields_eq(cls._fields)
         if "__hash__" not in cls.__dict__:
-            cls.__hash__ = _hash_of(cls._fields)
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return self._key(self) == other._key(other)
-        return NotImplemented
-
-    def __ne__(self, other):
-        if other.__class__ is self.__class__:
-            return self._key(self) != other._key(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(())
+            cls.__hash__ = fields_hash(cls._fields)
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
-        return f"{self.__class__.__qualname__}({inner})"
+        return fields_repr(self, self._fields)
 
     def __setattr__(self, name, value):
         raise FrozenError(f"cannot assign to field {name!r}")

@@ -18,7 +18,7 @@ from pyfront.errors import UserError
 from pyfront.problem.dsl_declarations import Declarations
 from pyfront.problem.dsl_values import VALUE_FORMULAS, ValueReader
 from pyfront.problem.dsl_syntax import (  # noqa: F401  (the readers' shared names)
-    MAX_FORMULA_DEPTH, FormulaReader, _did_you_mean, _parser, _unquote, chain_operands,
+    MAX_FORMULA_DEPTH, FormulaReader, _did_you_mean, _unquote, chain_operands,
     formula_depth, parse_tree, raw_error, remember,
 )
 from pyfront.problem.model import Agent, Announcement, Hypothesis, Problem, agent_id

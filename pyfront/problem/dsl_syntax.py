@@ -99,9 +99,6 @@ def _token_text(tok) -> str:
     return repr(str(tok))
 
 
-_parser = lark_parser  # (the name the DSL readers import)
-
-
 def parse_tree(text: str, filename: str = "<string>"):
     """The parse tree of a DSL text; UserError at the first syntax error."""
     from pyfront.grammar.runtime import NoParse, parse

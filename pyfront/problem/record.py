@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar
 
+from smcdel_bridge.frozen import Frozen, fields_eq, fields_hash, fields_repr
 from smcdel_bridge.language import Form
 
 #: ``field(...)`` of a value that dumps leave out (where it was read from)
@@ -44,18 +45,6 @@ def field(*, default: Any = _MISSING, default_factory: Any = _MISSING,
           metadata: dict | None = None) -> Any:
     """A field's default (or a factory of it) and metadata, as ``dataclasses.field``."""
     return Field("", default, default_factory, metadata)
-
-
-class FrozenRecordError(AttributeError):
-    """Raised on assigning to a field of a frozen record."""
-
-
-def _frozen_setattr(self, name, value):
-    raise FrozenRecordError(f"cannot assign to field {name!r}")
-
-
-def _frozen_delattr(self, name):
-    raise FrozenRecordError(f"cannot delete field {name!r}")
 
 
 def record(*, frozen: bool = False, eq: bool = True, kw_only: bool = True):
@@ -86,11 +75,11 @@ def record(*, frozen: bool = False, eq: bool = True, kw_only: bool = True):
         if eq:
             names = tuple(merged)
             if "__eq__" not in own:
-                cls.__eq__ = _eq(names)
+                cls.__eq__ = fields_eq(names)
             if own.get("__hash__") is None:
-                cls.__hash__ = _hash(names) if frozen else None
+                cls.__hash__ = fields_hash(names) if frozen else None
         if frozen:
-            cls.__setattr__, cls.__delattr__ = _frozen_setattr, _frozen_delattr
+            cls.__setattr__, cls.__delattr__ = Frozen.__setattr__, Frozen.__delattr__
         if "__repr__" not in own:
             cls.__repr__ = _repr
         return cls
@@ -141,23 +130,8 @@ def _init(fields: tuple[Field, ...], kw_only: bool):
     return __init__
 
 
-def _eq(names: tuple[str, ...]):
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return all(getattr(self, n) == getattr(other, n) for n in names)
-        return NotImplemented
-    return __eq__
-
-
-def _hash(names: tuple[str, ...]):
-    def __hash__(self):
-        return hash(tuple(getattr(self, n) for n in names))
-    return __hash__
-
-
 def _repr(self) -> str:
-    inner = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in self._record_fields)
-    return f"{type(self).__qualname__}({inner})"
+    return fields_repr(self, [f.name for f in self._record_fields])
 
 
 def smcdel_text(f: Form) -> str:
