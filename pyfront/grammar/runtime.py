@@ -1,8 +1,9 @@
 """Run the exported tables: a contextual lexer and an LALR(1) driver that build lark's trees.
 
-The lexer of a parser state tries only the terminals that state accepts (compiled the first
-time the state needs them); a name that spells a keyword becomes the keyword where the
-keyword is accepted.  Newlines inside parentheses are dropped before the parser sees them.
+Each token is lexed as the parser state's own lark scanner would lex it: the first of the
+state's terminals, in lark's order, that matches (found with one alternation of every
+terminal, compiled once, and the state's later terminals only when the winner is not the
+state's); a name that spells a keyword becomes the keyword where the keyword is accepted.  Newlines inside parentheses are dropped before the parser sees them.
 Reductions shape the tree as lark does: filtered tokens and ``_inlined`` rules, ``?rules``
 giving their only child, ``None`` for an ``[optional]`` part left out, and positions
 propagated from the first and last token a node covers.  On any error :class:`NoParse` is
