@@ -121,9 +121,7 @@ def parse(text: str) -> Tree:
     token = None
     for token in ParenNewlines().process(_tokens(text, stack)):
         _feed(token, stack, values)
-    last = token
-    end = Token("$END", "", *( (last.end_pos, last.end_line, last.end_column) if last else (0, 1, 1)))
-    return _feed(end, stack, values, True)
+    return _feed(Token("$END", "", token.end_pos if token else 0), stack, values, True)
 
 
 def _feed(token: Token, stack: list, values: list, at_end: bool = False):
