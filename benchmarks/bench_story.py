@@ -73,7 +73,9 @@ def six_agent_story(seed: int) -> str:
             lines.append(f"  {a} moves the {obj} to the {rng.choice(vals)}")
         elif kind == "tell":
             b = rng.choice(others)
-            lines.append(f"  {a} tells {b} whether the ring is in the bag, unseen by {rng.choice(others)}")
+            # a message needs no knowledge of the speaker's (a ``tells … whether`` would:
+            # after a move the speaker missed it cannot happen)
+            lines.append(f"  {a} asserts to {b} that the ring is in the bag")
         elif kind == "peek":
             lines.append(f"  {a} peeks at the key")
         else:
@@ -99,15 +101,17 @@ def big_story(seed: int, repeat: int) -> None:
     sizes = [len(st.model.worlds) for st in run().states]
     print(f"   compile and answer: {s:.3f} s; worlds after each event: {sizes}")
     short = story.model_copy(update={"events": story.events[:14], "hypotheses": [], "questions": []})
-    for label, fn in (("with", C.contract), ("without", lambda pm: pm)):
-        original = C.contract
-        C.contract = fn
+    from smcdel_bridge.dynamic.belief import explicit as engine
+
+    for label, fn in (("with", engine.contract), ("without", lambda pm: pm)):
+        original = engine.contract
+        engine.contract = fn
         try:
             t = time.perf_counter()
             sizes = [len(st.model.worlds) for st in C.compile_story(short).states]
             took = time.perf_counter() - t
         finally:
-            C.contract = original
+            engine.contract = original
         print(f"   first 14 events {label} contraction: {took:.3f} s; worlds: {sizes}")
 
 
