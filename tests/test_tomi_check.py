@@ -130,3 +130,30 @@ def test_a_file_that_is_not_utf8_keeps_what_was_checked(tmp_path, capsys):
     record, failure = [json.loads(x) for x in out.read_text().splitlines()]
     assert record["answer"] == "box" and record["agrees"]
     assert failure["error"] == f"{f}:4: not UTF-8 text" and failure["row"] is None
+
+
+@pytest.mark.parametrize("engine", ["explicit", "symbolic"])
+def test_checked_stories_leave_no_reference_cycles(engine):
+    """A checked story and its models are freed when the run lets go of them, not left to
+    the garbage collector (nor to the interpreter's exit, where decision diagrams that
+    outlive their manager make it fail)."""
+    import gc
+
+    from pyfront.story.engines import chosen_engine, set_answer_engine
+    from pyfront.tomi.certify import Translated
+
+    before = chosen_engine()
+    set_answer_engine(engine)
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        assert len(list(check_file(str(STORIES)))) == 11
+        gc.collect()
+        left = [o for o in gc.garbage if isinstance(o, Translated)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+        set_answer_engine(before)
+    assert left == []

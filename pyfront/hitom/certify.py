@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from ..tomi.answers import Answers
-from ..tomi.certify import TomiError, check_questions
+from ..tomi.certify import TomiError, check_questions, failure_text
 from ..tomi.sentences import ShapeError
 from ..tomi.translate import variable_name
 from .reader import HitomQuestion, iter_questions
@@ -48,16 +48,8 @@ def check_question(hq: HitomQuestion, cache: dict | None = None) -> dict:
             from .explain import explain
 
             record["explanation"], record["class"] = explain(tr, answers, q, hq.expected, answer)
-    except TomiError as err:
-        record["error"] = str(err)
     except Exception as err:  # noqa: BLE001 - a modelling failure is this question's, not the run's
-        from smcdel_bridge.errors import SmcdelError
-
-        from ..errors import UserError
-
-        if not isinstance(err, (SmcdelError, UserError, ValueError)):
-            raise
-        record["error"] = f"{hq.source}:{hq.line}: {getattr(err, 'message', None) or err}"
+        record["error"] = failure_text(err, hq.source, hq.line)
     return record
 
 
@@ -83,16 +75,9 @@ def _translated(hq: HitomQuestion, obj: str, cache: dict | None):
 def _answers(tr, chain, cache: dict | None) -> Answers:
     """The answers about ``tr``'s story from a model of the minds the chain depends on
     (:func:`pyfront.story.compile.minds_for`)."""
-    from ..story.compile import answer_engine, compile_story, minds_for
+    from ..story.compile import minds_for
 
-    minds = minds_for(tr.story, chain)
-    key = (id(tr), minds)
-    found = cache.get(key) if cache is not None else None
-    if found is None:
-        found = Answers(tr, compile_story(tr.story, answer_engine(tr.story), minds=minds))
-        if cache is not None:
-            cache[key] = found
-    return found
+    return Answers.cached(tr, cache, minds_for(tr.story, chain))
 
 
 def question_for(q, tr, hq: HitomQuestion):

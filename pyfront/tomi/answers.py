@@ -18,11 +18,17 @@ class Answers:
     _cache: dict = field(default_factory=dict)
 
     @classmethod
-    def of(cls, tr) -> "Answers":
-        found = getattr(tr, "_answers", None)
+    def cached(cls, tr, cache: dict | None, minds: tuple[str, ...] | None = None) -> "Answers":
+        """The answers about ``tr``'s story from a model of ``minds`` (None: every agent),
+        kept in the run's ``cache`` beside the translations (not on ``tr``: a translation
+        and its answers pointing at each other would live on, with their decision
+        diagrams, until a garbage collection or the interpreter's exit)."""
+        key = (id(tr), minds)
+        found = cache.get(key) if cache is not None else None
         if found is None:
-            found = cls(tr, compile_story(tr.story, answer_engine(tr.story)))
-            object.__setattr__(tr, "_answers", found)
+            found = cls(tr, compile_story(tr.story, answer_engine(tr.story), minds=minds))
+            if cache is not None:
+                cache[key] = found
         return found
 
     def at(self, path: tuple[str, ...], obj: str, step: int) -> list[str]:

@@ -146,7 +146,7 @@ def check_question(tq: TomiQuestion, cache: dict | None = None) -> dict:
         _check_names(tq, q, tr)
         from .answers import Answers
 
-        answers = Answers.of(tr)
+        answers = Answers.cached(tr, cache)
         answer = answers.ask(q)
         if record["question_type"] is None:
             record["question_type"] = q.kind
@@ -157,17 +157,23 @@ def check_question(tq: TomiQuestion, cache: dict | None = None) -> dict:
         if not record["agrees"]:
             record["explanation"], record["disagreement"] = answers.explain(
                 q, tq.expected, answer)
-    except TomiError as err:
-        record["error"] = str(err)
     except Exception as err:  # noqa: BLE001 - a modelling failure is this question's, not the run's
-        from smcdel_bridge.errors import SmcdelError
-
-        from ..errors import UserError
-
-        if not isinstance(err, (SmcdelError, UserError, ValueError)):
-            raise
-        record["error"] = f"{tq.source}:{tq.line}: {getattr(err, 'message', None) or err}"
+        record["error"] = failure_text(err, tq.source, tq.line)
     return record
+
+
+def failure_text(err: Exception, source: str, line: int) -> str:
+    """A question's record error for ``err`` (a translation or modelling failure, placed at
+    the question unless it names its place); any other exception propagates."""
+    from smcdel_bridge.errors import SmcdelError
+
+    from ..errors import UserError
+
+    if isinstance(err, TomiError):
+        return str(err)
+    if not isinstance(err, (SmcdelError, UserError, ValueError)):
+        raise err
+    return f"{source}:{line}: {getattr(err, 'message', None) or err}"
 
 
 def _check_names(tq: TomiQuestion, q: Question, tr: Translated) -> None:
