@@ -138,7 +138,7 @@ def build() -> str:
     for r in rules:
         plan, append = _plan(r)
         name = r.alias or r.options.template_source or r.origin.name
-        rows.append((r.origin.name, len(r.expansion), str(name),
+        rows.append((str(r.origin.name), len(r.expansion), str(name),
                      int(bool(r.options.expand1 and not r.alias)), plan, append))
     (start,) = (number[s] for s in table.start_states.values())
     (end,) = (number[s] for s in table.end_states.values())
