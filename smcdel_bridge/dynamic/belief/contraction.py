@@ -16,9 +16,14 @@ def contract(pm: PlausibilityModel) -> PlausibilityModel:
 
     Partition refinement: worlds start in blocks by valuation; a block splits while its
     worlds differ, for some agent, in the blocks of their cell or in the blocks of the
-    worlds of their cell at least as plausible as they are (the plausibility order read
-    as a relation, as in Baltag and Smets' bisimulation of plausibility models).  Worlds no agent can reach from an actual world are
-    dropped first.  Stories grow by a factor for each event someone misses; most of the
+    worlds of their cell at least as plausible as their block's most plausible world.
+    That is bisimulation for the *normal* plausibility order (Andersen, Bolander, van
+    Ditmarsch & Jensen, "Bisimulation for single-agent plausibility models", 2013): a
+    world counts as plausible as the likeliest world of its cell that no formula tells
+    from it, so a less plausible copy of a world (an outsider's "something happened,
+    but it left everything as it was") merges with it; the plain order read as a
+    relation (Baltag and Smets) would keep both apart although no belief or later
+    revision can.  Worlds no agent can reach from an actual world are dropped first.  Stories grow by a factor for each event someone misses; most of the
     new worlds repeat old ones, and this keeps the models small."""
     agents, ranks = pm.agents, pm.ranks
     cell_of = {a: {w: c for c in pm.cells[a] for w in c} for a in agents}
@@ -52,13 +57,14 @@ def contract(pm: PlausibilityModel) -> PlausibilityModel:
         for a in split_by:
             for cell in levels[a]:
                 cur, seen = chain.setdefault((), len(chain)), set()
+                first: dict = {}  # block -> where it first appears in this cell
                 for level in cell:
                     new = frozenset(block[w] for w in level) - seen
                     if new:
                         seen |= new
                         cur = chain.setdefault((cur, new), len(chain))
                     for w in level:
-                        below[a, w] = (cur, len(seen))
+                        below[a, w] = first.setdefault(block[w], (cur, len(seen)))
                 for level in cell:
                     for w in level:
                         whole[a, w] = cur

@@ -136,13 +136,14 @@ def priority_update(state: SymbolicBeliefState, action: EventPlausibilityModel
         if key not in memo:
             ecell = _or(sp, (_or(sp, (codes[e] for e in c)) & _or(sp, (codes_y[e] for e in c))
                              for c in ecells))
-            ebetter = sp.false
-            eeq = sp.false
-            for e in names:
-                worse = [f for f in names if ranks[f] > ranks[e]]
-                same = [f for f in names if ranks[f] == ranks[e]]
-                ebetter |= codes[e] & _or(sp, (codes_y[f] for f in worse))
-                eeq |= codes[e] & _or(sp, (codes_y[f] for f in same))
+            # events grouped by rank: "strictly more plausible" and "as plausible" are
+            # then a few products of rank classes, not one per pair of events
+            levels = sorted(set(ranks[e] for e in names))
+            at = {r: _or(sp, (codes[e] for e in names if ranks[e] == r)) for r in levels}
+            at_y = {r: _or(sp, (codes_y[e] for e in names if ranks[e] == r)) for r in levels}
+            ebetter = _or(sp, (at[r] & _or(sp, (at_y[s] for s in levels if s > r))
+                               for r in levels))
+            eeq = _or(sp, (at[r] & at_y[r] for r in levels))
             memo[key] = (ecell, ebetter, eeq)
         ecell, ebetter, eeq = memo[key]
         cells[a] = state.cells[a] & ecell

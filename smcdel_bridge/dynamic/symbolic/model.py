@@ -154,15 +154,11 @@ class SymbolicModel:
         old = {p: (sp.x(self.cur[p]) if p in self.cur else sp.false) for p in changed}
         values = [{p: self.table(e.post[p]) if p in e.post else old[p] for p in changed}
                   for e in events]
-        # the bits below what the preconditions and postconditions speak of
-        ebits = sp.fresh(bits_for(len(events)), near=pres + [v for vs in values
-                                                             for v in vs.values()])
+        ebits = sp.fresh(bits_for(len(events)))
         codes = {e.name: sp.code(ebits, i) for i, e in enumerate(events)}
         codes_y = {e.name: sp.code(ebits, i, primed=True) for i, e in enumerate(events)}
         cur = dict(self.cur)
-        bits = [sp.x(k) for k in ebits]
-        new = {p: sp.fresh(1, near=[v[p] for v in values] + [old[p]] + bits)[0]
-               for p in changed}
+        new = dict(zip(changed, sp.fresh(len(changed))))
         cur.update(new)
         step = sp.false
         for e, pre, vs in zip(events, pres, values):
