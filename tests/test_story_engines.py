@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from pyfront.errors import UserError
 from pyfront.story import model as M
-from pyfront.story.compile import compile_story, engine_name, evaluate
+from pyfront.story.compile import compile_story, engine_name, evaluate, minds_for
 from pyfront.story.dsl import parse_story
 from smcdel_bridge.language import Ck, Conj, Disj, K, Kw, Neg, Prp
 
@@ -252,14 +252,33 @@ def test_long_stories_report_each_event():
     assert seen == [("coin", 1, 2), ("coin", 2, 2)]
 
 
-def _records(check_file, path, engine):
+def _records(check_file, path, engine, skip=None):
     from pyfront.story.engines import set_answer_engine
 
     set_answer_engine(engine)
     try:
-        return list(check_file(str(path)))
+        return list(check_file(str(path), skip))
     finally:
         set_answer_engine("auto")
+
+
+def _small_hitom_rows(path, limit: int = 300) -> set[int]:
+    """The Hi-ToM questions whose model never has more than ``limit`` worlds (before
+    contraction): those the explicit engine lists in reasonable time.  An event missed by
+    someone multiplies the worlds by the number of events of its kind, so most stories
+    are beyond it (one with five unseen moments has 5**5 worlds)."""
+    from pyfront.hitom.certify import _translated, parsed_question
+    from pyfront.hitom.reader import iter_questions
+
+    small = set()
+    for q in iter_questions(str(path)):
+        qq = parsed_question(q)
+        story = _translated(q, qq.obj, {}).story
+        compiled = compile_story(story, "symbolic", minds_for(story, qq.agents))
+        states, _ = compiled.run()
+        if max(compiled.engine.size(s) for s in states) <= limit:
+            small.add(q.row)
+    return small
 
 
 @pytest.mark.slow
@@ -283,7 +302,10 @@ def test_hitom_shared_questions_same_records_on_both_engines():
     path = shared_file("hitom", "hitom_shared.jsonl")
     symbolic = _records(check_file, path, "symbolic")
     assert len(symbolic) == 300 and not any(r.get("error") for r in symbolic)
-    assert symbolic == _records(check_file, path, "explicit")
+    small = _small_hitom_rows(path)
+    assert len(small) >= 60
+    explicit = _records(check_file, path, "explicit", skip=lambda row: row not in small)
+    assert [r for r in symbolic if r["row"] in small] == explicit
 
 
 def test_the_api_takes_the_engine():

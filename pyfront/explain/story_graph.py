@@ -7,7 +7,8 @@ What the agent *knows* (its information cell) is not drawn, to keep the arrows r
 cells are in the node tooltips and in the text.  The
 actual worlds are filled with a double border.  An event model is drawn the same way:
 events with their pre- and postconditions, each agent's arrows to the events it believes
-happen, the actual event filled.
+happen, dotted lines without heads (in the agent's colour) joining the events it cannot
+tell apart, the actual event filled.
 """
 
 from __future__ import annotations
@@ -86,7 +87,15 @@ def event_dot(story: StoryExplanation, number: int, event: EventPicture) -> str:
             for f in targets:
                 lines.append(f"  {_quote('e:' + e)} -> {_quote('e:' + f)} [color={_quote(colour)}, "
                              f"style={style}, tooltip={_quote(agent + ' believes this happens')}];")
-    lines.extend(_legend(story.agents, "believes this happens"))
+    for position, (agent, cells) in enumerate(event.cells):
+        colour, _ = agent_style(position)
+        for cell in cells:  # what the agent cannot tell apart: its hard information
+            for e, f in zip(cell, cell[1:]):
+                lines.append(f"  {_quote('e:' + e)} -> {_quote('e:' + f)} [color={_quote(colour)}, "
+                             f"style=dotted, dir=none, constraint=false, "
+                             f"tooltip={_quote(agent + ' cannot tell these apart')}];")
+    lines.extend(_legend(story.agents,
+                         "believes this happens (dotted: cannot tell apart)"))
     lines.append("}")
     return "\n".join(lines) + "\n"
 

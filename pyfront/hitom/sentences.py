@@ -44,8 +44,8 @@ def parse_sentence(text: str, line: int, number: int) -> Sentence:
             if room == WAITING_ROOM:
                 return Sentence("noise", line, number, text, agents=agents)
             return Sentence("at", line, number, text, agents=agents, room=room)
-        if kind == "stay":
-            return Sentence("noise", line, number, text, agents=(g[0],))
+        if kind == "stay":  # a turn without a move: those away cannot tell it from a move
+            return Sentence("stay", line, number, text, agents=(g[0],), room=g[1])
         if kind == "private":
             return Sentence("assert_private", line, number, text, agents=(g[0], g[1]),
                             obj=g[2], container=g[3])

@@ -42,6 +42,7 @@ from typing import Sequence
 
 from smcdel_bridge.dynamic import Event, InexecutableAction, KripkeModel
 from smcdel_bridge.dynamic import speech
+from smcdel_bridge.dynamic.belief import kinds
 from smcdel_bridge.dynamic.belief.events import (
     NOTHING, PlausibleAction, build_action, doubled as _doubled, observed as _observed,
 )
@@ -51,7 +52,7 @@ from smcdel_bridge.dynamic.belief.interface import (
 )
 from smcdel_bridge.dynamic.belief.registry import get_belief_engine
 from smcdel_bridge.dynamic.plausibility import PlausibilityModel, soft_cells
-from smcdel_bridge.language import BOT, TOP, Conj, Disj, Form, Neg, Prp
+from smcdel_bridge.language import TOP, Conj, Disj, Form, Neg, Prp
 
 from ..errors import UserError
 from . import model as M
@@ -172,14 +173,17 @@ def exactly_one(atoms: Sequence[int]) -> Form:
     return Conj((at_least, at_most))
 
 
+def state_variable(story: Story, v: M.Variable) -> StateVariable:
+    """A story variable as the belief engines see it (its atoms)."""
+    atoms = ((story.atom(v.name),) if v.boolean
+             else tuple(story.atom(v.name, x) for x in v.values))
+    return StateVariable(v.name, tuple(v.values), atoms, v.boolean)
+
+
 def situation(story: Story, minds: Sequence[str] | None = None) -> Situation:
     """The story's start for a belief engine: its variables, what is common knowledge,
     what is actually true and who observes which variables."""
-    variables = tuple(
-        StateVariable(v.name, tuple(v.values),
-                      (story.atom(v.name),) if v.boolean
-                      else tuple(story.atom(v.name, x) for x in v.values), v.boolean)
-        for v in story.variables)
+    variables = tuple(state_variable(story, v) for v in story.variables)
     minds = story.agents if minds is None else minds
     return Situation(agent_ids(minds), variables, tuple(story.common),
                      tuple(story.actually), {a: v for a, v in story.observes if a in minds})
@@ -206,21 +210,30 @@ def update(state, pa: PlausibleAction, step: int, engine: BeliefEngine | None = 
 
 
 def _assign(story: Story, variable: str, value: str) -> dict[int, Form]:
-    v = story.variable(variable)
-    if v.boolean:
-        return {story.atom(variable): TOP if value == "true" else BOT}
-    return {story.atom(variable, x): (TOP if x == value else BOT) for x in v.values}
+    return state_variable(story, story.variable(variable)).assignment(value)
 
 
-def _value_events(story: Story, variable: str, prefix: str) -> list[Event]:
-    v = story.variable(variable)
-    return [Event(f"{prefix}_{x}", story.value_form(variable, x), {}) for x in v.values]
+def _family(story: Story, variable: str, index: int | None = None) -> list[StateVariable]:
+    """The variables an event about ``variable`` could have been about
+    (:meth:`Story.family`), as the engines see them."""
+    return [state_variable(story, v) for v in story.family(variable, index)]
+
+
+def _alternatives(story: Story, form: Form) -> list[Form]:
+    """What else a speaker could have said instead of ``form``, for those who did not
+    hear it (:func:`smcdel_bridge.dynamic.belief.kinds.contents`)."""
+    everything = [state_variable(story, v) for v in story.variables]
+    found = kinds.literal(form, everything)
+    family = _family(story, found[0].name) if found is not None else []
+    return kinds.contents(form, family)
 
 
 def event_action(story: Story, index: int, minds: Sequence[str] | None = None
                  ) -> PlausibleAction:
     """The plausibility action model of story event ``index`` (over the agents of
-    ``minds``, default all)."""
+    ``minds``, default all): the real event, what its observers tell apart, and for
+    everyone else "nothing happened" (most plausible) or any event of its kind
+    (:mod:`smcdel_bridge.dynamic.belief.kinds`)."""
     from .dsl_print import event_text
 
     ev = story.events[index]
@@ -230,39 +243,39 @@ def event_action(story: Story, index: int, minds: Sequence[str] | None = None
     if isinstance(ev, (M.Enter, M.Leave)):
         return observed(label, agents, [Event("step", TOP, {})], ["step"], agents, line=line,
                         with_nothing=False)
-    obs = story.observers(index)
-    if isinstance(ev, M.Move):
-        e = Event("moved", TOP, _assign(story, ev.variable, ev.value))
-        return observed(label, agents, [e], ["moved"], obs, line=line)
-    if isinstance(ev, M.Turn):
-        v = story.variable(ev.variable)
-        if v.boolean:
-            p = story.atom(ev.variable)
-            post = {p: Neg(Prp(p))}
-        else:
-            a, b = (story.atom(ev.variable, x) for x in v.values)
-            post = {a: Prp(b), b: Prp(a)}
-        return observed(label, agents, [Event("turned", TOP, post)], ["turned"], obs, line=line)
     if isinstance(ev, M.Announce):
         return observed(label, agents, [Event("said", ev.formula, {})], ["said"], agents, line=line)
+    if isinstance(ev, M.EventModel):
+        return _raw_action(story, ev, label, agents)
+    obs = story.observers(index)
     ids = agent_ids(agents)
+    if isinstance(ev, (M.Move, M.Turn)):
+        family = _family(story, ev.variable, index)
+        real, variants = (kinds.changes("moved", family, family[0], ev.value)
+                          if isinstance(ev, M.Move) else kinds.turns("turned", family, family[0]))
+        return _observed(label, ids, [real], [real.name], obs, line=line, variants=variants)
+    if isinstance(ev, M.Wait):
+        family = [state_variable(story, v) for v in story.room_variables(index)]
+        real, variants = kinds.idle("waited", family)
+        return _observed(label, ids, [real], [real.name], obs, line=line, variants=variants)
+    if isinstance(ev, (M.Peek, M.Look, M.Show)):  # a secret peek may come from anywhere
+        family = _family(story, ev.variable, None if isinstance(ev, M.Peek) else index)
+        learners = [ev.agent, *getattr(ev, "listeners", ())]
+        real, split, variants = kinds.learnings("saw", family, family[0], learners)
+        return _observed(label, ids, real, [e.name for e in real], obs, split, line,
+                         variants=variants)
+    others = _alternatives(story, ev.formula)
     if isinstance(ev, (M.Tell, M.TellPrivate)):
-        return speech.knowledge_announcement(label, ids, ev.agent, ev.formula, obs, line)
+        return speech.knowledge_announcement(label, ids, ev.agent, ev.formula, obs, line, others)
     if isinstance(ev, M.TellSemiPrivate):
-        return speech.knowledge_whether(label, ids, ev.agent, ev.formula, ev.listeners, obs, line)
+        return speech.knowledge_whether(label, ids, ev.agent, ev.formula, ev.listeners, obs,
+                                        line, others)
     if isinstance(ev, (M.Lie, M.Claim)):
         kind = "lie" if isinstance(ev, M.Lie) else ("claim" if ev.stance == "sincere" else "open")
         hearers = (set(ev.listeners) if ev.listeners else set(obs) - {ev.agent}) & set(agents)
         trusts = {h: story.trusts(h, ev.agent, index) for h in hearers}
-        return speech.assertion(label, ids, ev.agent, ev.formula, kind, hearers, trusts, line)
-    if isinstance(ev, (M.Peek, M.Look, M.Show)):
-        real = _value_events(story, ev.variable, "saw")
-        names = [e.name for e in real]
-        learners = {ev.agent, *getattr(ev, "listeners", ())}
-        split = {a: [[n] for n in names] for a in learners}
-        return observed(label, agents, real, names, obs, split, line)
-    if isinstance(ev, M.EventModel):
-        return _raw_action(story, ev, label, agents)
+        return speech.assertion(label, ids, ev.agent, ev.formula, kind, hearers, trusts, line,
+                                others)
     raise TypeError(f"unknown story event {type(ev).__name__}")
 
 

@@ -23,7 +23,7 @@ from .model import Story, belief_id, knowledge_id
 #: statements that describe the start: they come before the first event
 _SETUP = {"common_fact", "actual_fact", "s_observes", "starts_in", "initial_model"}
 _DECLARATIONS = {"agents", "rooms", "variable", "s_proposition"}
-_EVENTS = {"enter", "leave", "move", "put", "set_to", "turn", "announce_s", "says", "tells",
+_EVENTS = {"enter", "leave", "move", "put", "set_to", "turn", "waits", "announce_s", "says", "tells",
            "tells_whether", "lies", "claims", "asserts", "peeks", "looks", "shows", "event_model"}
 #: the trust policy: anywhere in the story, in order
 _TRUST = {"trusts", "distrusts", "trust_rule"}
@@ -265,15 +265,15 @@ class StoryBuilder(EventReader, FormulaReader):
                 self.rooms.append(name)
         for st in statements:
             if st.data == "variable":
-                vn, *vals, phrase = st.children
+                vn, room, *vals, phrase = st.children
                 name = self.var_ref_text(vn)
                 values = tuple(self.text(v) for v in vals)
-                self._add_variable(st, name, values, False, phrase)
+                self._add_variable(st, name, values, False, phrase, room)
             elif st.data == "s_proposition":
-                name, phrase = st.children
-                self._add_variable(st, str(name), ("true", "false"), True, phrase)
+                name, room, phrase = st.children
+                self._add_variable(st, str(name), ("true", "false"), True, phrase, room)
 
-    def _add_variable(self, st, name, values, boolean, phrase) -> None:
+    def _add_variable(self, st, name, values, boolean, phrase, room=None) -> None:
         if any(v.name == name for v in self.variables):
             raise self.error(f"{name!r} is declared twice", st)
         if name in self.agents:
@@ -285,6 +285,7 @@ class StoryBuilder(EventReader, FormulaReader):
             raise self.error(f"{name} needs at least two values", st)
         text = _unquote(str(phrase)) if phrase is not None else None
         self.variables.append(M.Variable(name=name, values=values, boolean=boolean, phrase=text,
+                                         room=None if room is None else self.room(room.children[-1]),
                                          line=st.meta.line))
 
     def _setup(self, st, fields, seen_obs) -> None:

@@ -46,6 +46,8 @@ class EventReader:
             verb = {"move": "moves", "put": "puts", "set_to": "sets"}[k]
             return M.Move(agent=who, variable=var.name, value=value, verb=verb, line=line,
                           **self.modifier(ch[3], {}))
+        if k == "waits":
+            return M.Wait(agent=self.agent(ch[0]), line=line, **self.modifier(ch[1], {}))
         if k == "turn":
             who, var = self.agent(ch[0]), self.variable(ch[1])
             if not var.boolean and len(var.values) != 2:

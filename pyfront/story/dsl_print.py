@@ -163,6 +163,8 @@ def event_text(story: Story, ev) -> str:
         return f"{who} {ev.verb} {ref} {prep} {value_text(var, ev.value)}" + _modifier(ev)
     if k == "turn":
         return f"{who} turns {ref}" + _modifier(ev)
+    if k == "wait":
+        return f"{who} waits" + _modifier(ev)
     if k == "tell":
         return f"{who} says that {fp.show(ev.formula)}" + _modifier(ev)
     if k == "tell_private":
@@ -273,12 +275,13 @@ def to_dsl(story: Story) -> str:
         out.append("  rooms " + _names(story.rooms))
     for v in story.variables:
         phrase = f" {quote(v.phrase)}" if v.phrase is not None else ""
+        room = f" in the {name_text(v.room)}" if v.room is not None else ""
         if v.boolean:
-            out.append(f"  proposition {v.name}{phrase}")
+            out.append(f"  proposition {v.name}{room}{phrase}")
         else:
             app = _applied(v.name)
             vn = f"{app[0]}({name_text(app[1])})" if app else name_text(v.name)
-            out.append(f"  {vn}: {_names(v.values)}{phrase}")
+            out.append(f"  {vn}{room}: {_names(v.values)}{phrase}")
     for f in story.common:
         out.append("  it is common knowledge that " + fp.show(f))
     for f in story.actually:

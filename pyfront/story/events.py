@@ -88,6 +88,16 @@ class Move(_Observed):
 
 
 @part
+class Wait(_Observed):
+    """``agent`` has a moment in the room and changes nothing ("Noah makes no move and
+    stays in the hall").  Those present see that nothing changes; those away cannot tell it
+    from any change ``agent`` could have made there."""
+
+    kind: Literal["wait"] = "wait"
+    agent: str
+
+
+@part
 class Turn(_Observed):
     """Factual change: ``agent`` swaps the two values of a two-valued (or Boolean)
     variable without needing to know which holds ("Ann turns the coin")."""
@@ -249,13 +259,13 @@ class EventModel(_Event):
 
 
 #: an event of a story: one of the kinds above
-StoryEvent = Union[Enter, Leave, Move, Turn, Announce, Tell, TellPrivate, TellSemiPrivate, Lie,
+StoryEvent = Union[Enter, Leave, Move, Wait, Turn, Announce, Tell, TellPrivate, TellSemiPrivate, Lie,
                    Claim, Peek, Look, Show, EventModel]
 
 #: kind -> event class
 EVENT_KINDS = {cls.kind: cls for cls in (
-    Enter, Leave, Move, Turn, Announce, Tell, TellPrivate, TellSemiPrivate, Lie, Claim, Peek,
-    Look, Show, EventModel)}
+    Enter, Leave, Move, Wait, Turn, Announce, Tell, TellPrivate, TellSemiPrivate, Lie, Claim,
+    Peek, Look, Show, EventModel)}
 
 
 def read_event(data) -> _Event:

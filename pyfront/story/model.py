@@ -41,7 +41,6 @@ Questions
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 from smcdel_bridge.language import Form
@@ -52,65 +51,14 @@ from pyfront.problem.record import (
 
 from .events import (  # noqa: F401  (the story's parts, re-exported)
     Announce, Claim, Enter, EventModel, Leave, Lie, Look, Move, Peek, RawEvent, Show,
-    StoryEvent, Tell, TellPrivate, TellSemiPrivate, Turn, _Event, _Observed,
+    StoryEvent, Tell, TellPrivate, TellSemiPrivate, Turn, Wait, _Event, _Observed,
 )
 from .parts import (  # noqa: F401
     KNOWLEDGE_MARK, Formula, _Names, _Part, belief_id, form_from_json, form_to_json,
     knowledge_id, part, split_agent, to_story_form,
 )
 from .events import read_event
-
-# --- the vocabulary --------------------------------------------------------------------
-
-_APPLIED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\((.+)\)\Z")
-
-
-@part
-class Variable(_Part):
-    """A feature of the world with several values, exactly one of which holds."""
-
-    #: as written: ``location(marble)``, ``coin``, ``card(Ann)``
-    name: str
-    #: the values, in order (``true``, ``false`` for a Boolean variable)
-    values: _Names
-    #: a proposition: one atom, values ``true``/``false``
-    boolean: bool = False
-    #: optional English for "V is v", with ``{value}``: ``"the marble is in the {value}"``
-    phrase: str | None = None
-    line: int | None = field(default=None, metadata=EXCLUDED)
-
-    _read = {"values": names}
-
-    def __post_init__(self):
-        super().__post_init__()
-        if self.boolean and self.values != ("true", "false"):
-            raise ValueError(f"a Boolean variable has the values true, false (not {', '.join(self.values)})")
-        if not self.boolean and len(self.values) < 2:
-            raise ValueError(f"variable {self.name!r} needs at least two values")
-        if len(set(self.values)) != len(self.values):
-            raise ValueError(f"variable {self.name!r} lists a value twice")
-
-    @property
-    def function(self) -> str | None:
-        """``location`` in ``location(marble)``; None for a plain name."""
-        m = _APPLIED.match(self.name)
-        return m.group(1) if m else None
-
-    @property
-    def subject(self) -> str:
-        """``marble`` in ``location(marble)``; the name itself for a plain name."""
-        m = _APPLIED.match(self.name)
-        return m.group(2) if m else self.name
-
-    @property
-    def n_atoms(self) -> int:
-        return 1 if self.boolean else len(self.values)
-
-
-@part
-class Room(_Part):
-    name: str
-
+from .vocabulary import Room, Variable  # noqa: F401  (re-exported)
 
 # --- questions -------------------------------------------------------------------------
 
@@ -259,7 +207,10 @@ class Story(Record):
         for agent, room in self.starts_in:
             if agent not in self.agents or room not in self.rooms:
                 raise ValueError(f"unknown agent or room in '{agent} is in {room}'")
-        self.presence_timeline()  # every enter/leave names known agents and rooms
+        for v in self.variables:
+            if v.room is not None and v.room not in self.rooms:
+                raise ValueError(f"unknown room {v.room!r} for {v.name}")
+        self._check_rooms(self.presence_timeline())  # enter/leave name known agents and rooms
         for t in self.trust:
             for who in (t.listener, t.speaker):
                 if who is not None and who not in self.agents:
@@ -363,6 +314,42 @@ class Story(Record):
             return frozenset(core)
         seen = frozenset(ev.seen_by) if ev.seen_by is not None else room_of(actor)
         return (seen - frozenset(ev.unseen_by)) | frozenset(core)
+
+    def _check_rooms(self, timeline: list[dict[str, str | None]]) -> None:
+        """An act on a variable with a room of its own happens in that room (a secret
+        peek may come from anywhere: through a window)."""
+        for i, ev in enumerate(self.events):
+            var = getattr(ev, "variable", None)
+            if var is None or isinstance(ev, Peek):
+                continue
+            room = next((v.room for v in self.variables if v.name == var), None)
+            if room is not None and timeline[i].get(ev.agent) != room:
+                where = timeline[i].get(ev.agent)
+                raise ValueError(f"{var} is in the {room}, and {ev.agent} is "
+                                 + (f"in the {where}" if where else "in no room"))
+
+    def room_of_event(self, index: int) -> str | None:
+        """Where event ``index`` happens: its actor's room (None: outside every room;
+        ``""``: the story's only room)."""
+        actor = getattr(self.events[index], "agent", None)
+        return None if actor is None else self.presence_timeline()[index][actor]
+
+    def family(self, variable: str, index: int | None = None) -> list[Variable]:
+        """The variables an event about ``variable`` could have been about, for an agent
+        who missed it (``docs/stories.md``): those of the same sort, and for an act at
+        event ``index`` only those in the room where it happens (a variable without a
+        room of its own is in every room); ``variable`` first."""
+        v = self.variable(variable)
+        room = self.room_of_event(index) if index is not None else ""
+        here = [w for w in self.variables if v.same_sort(w) and w.name != v.name
+                and (room == "" or w.room in (None, room))]
+        return [v, *here]
+
+    def room_variables(self, index: int) -> list[Variable]:
+        """The variables an act at event ``index`` could change: those in the room where it
+        happens and those without a room of their own."""
+        room = self.room_of_event(index)
+        return [w for w in self.variables if room == "" or w.room in (None, room)]
 
     # -- trust -------------------------------------------------------------------------
 

@@ -15,7 +15,9 @@ once for every story:
   room; the others believe nothing happened;
 - an agent who enters a room sees which of the room's containers hold the objects of the
   story (the others present see it look);
-- distractor sentences change nothing;
+- distractor sentences change nothing; a moment someone spends in a room without moving
+  anything (Hi-ToM's "made no movements") is seen as such by those there, and those away
+  cannot tell it from a move;
 - what people say (Hi-ToM): a public claim is heard by every agent of the story, wherever
   they are; a private tell by the listener only.
 """
@@ -188,6 +190,13 @@ def walk(sentences: list[Sentence], scene: Scene | None = None, together: bool =
             else:
                 steps = [Step("place", s, room=room, obj=s.obj, container=s.container,
                               observers=watchers)]
+        elif s.kind == "stay":  # a moment in the room without change
+            agent = s.agents[0]
+            if state.where.get(agent) != s.room:
+                where = state.where.get(agent)
+                raise SceneError(f"{agent} stays in the {s.room} but is "
+                                 + (f"in the {where}" if where else "in no room"), i)
+            steps = [Step("wait", s, agent=agent, room=s.room, observers=state.present(s.room))]
         elif s.kind == "assert":  # aloud: everyone hears it, wherever they are
             steps = [Step("assert", s, agent=s.agents[0], obj=s.obj, container=s.container,
                           observers=tuple(scene.agents))]

@@ -21,7 +21,7 @@ _THING = r"([A-Za-z0-9_'-]+)"
 class Sentence:
     """One story sentence: ``kind`` and its arguments; ``line`` is the file line."""
 
-    kind: str  # enter, exit, at (agent is in room), object, move, noise
+    kind: str  # enter, exit, at (agent is in room), object, move, stay (Hi-ToM), noise
     line: int
     number: int
     text: str

@@ -3,7 +3,8 @@
 One uniform translation (``docs/tomi.md``):
 
 - each object is a variable ``location(OBJ)`` whose values are the containers the story
-  names for it; where it is at the beginning is a fact nobody is told (``actually``);
+  names for it, in the room of those containers; where it is at the beginning is a fact
+  nobody is told (``actually``);
 - rooms are the rooms the story names; every agent starts outside (in no room);
 - ``X entered R`` is ``Enter``; ``X exited R`` is ``Leave``;
 - ``The O is in the C`` is, for every agent in the room, an open ``Look`` at the object's
@@ -11,7 +12,8 @@ One uniform translation (``docs/tomi.md``):
   room that holds the object's containers looks the same way (so a returning agent revises
   a belief the room contradicts);
 - ``X moved the O to the C`` is a ``Move`` seen by the room (the others believe nothing
-  changed);
+  changed); Hi-ToM's ``X made no movements and stayed in the R`` is a ``Wait`` (those
+  away cannot tell it from a move);
 - Hi-ToM's claims and private tells are ``assert`` / ``assert_private``: a ``Claim``
   whose sincerity the story leaves open (heard by the step's observers / by the listener);
 - generated stories add ``tell`` (a ``Tell`` of what the speaker knows, heard by everyone,
@@ -40,8 +42,15 @@ def build_story(name: str, agents: Sequence[str], rooms: Sequence[str],
                 trust: Sequence[sm.Trust] = (), together: bool = False) -> sm.Story:
     """The story: ``containers[obj]`` the values of ``location(obj)``, ``initial[obj]``
     where it is at the beginning; ``trust``: its trust policy; ``together``: the agents
-    present at a ``place`` step look at once (one event) instead of one by one."""
-    variables = [sm.Variable(name=variable_name(o), values=tuple(cs))
+    present at a ``place`` step look at once (one event) instead of one by one.  An
+    object is in the room where the steps first see it or move it."""
+    steps = list(steps)
+    room_of: dict[str, str] = {}
+    for st in steps:
+        if st.obj is not None and st.room is not None and st.kind in ("place", "move", "look",
+                                                                        "look_group"):
+            room_of.setdefault(st.obj, st.room)
+    variables = [sm.Variable(name=variable_name(o), values=tuple(cs), room=room_of.get(o))
                  for o, cs in containers.items()]
     bare = sm.Story(name=name, agents=list(agents), rooms=list(rooms), variables=variables)
     actually = [bare.value_form(variable_name(o), c) for o, c in initial.items()]
@@ -64,6 +73,8 @@ def build_story(name: str, agents: Sequence[str], rooms: Sequence[str],
                                       line=line))
         elif st.kind == "place":
             events.extend(sm.Look(agent=a, variable=var, line=line) for a in st.observers)
+        elif st.kind == "wait":
+            events.append(sm.Wait(agent=st.agent, line=line))
         elif st.kind == "move":
             events.append(sm.Move(agent=st.agent, variable=var, value=st.container, line=line))
         elif st.kind == "tell":  # what the speaker knows, to everyone, wherever they are

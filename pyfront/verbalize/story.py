@@ -52,6 +52,7 @@ def _setup_context(story: "Story", w: StoryWords) -> dict[str, Any]:
                 options = f"{w.subject(var)} {w.be(var)} " + " or ".join(w.option_text(var, x) for x in var.values)
         variables.append({
             "options": options, "where": w.where(var), "knowers": knowers,
+            "room": _room_text(story, var.room) if var.room is not None else None,
             "others": [a for a in story.agents if a not in knowers],
         })
     explicit = None

@@ -9,7 +9,7 @@ from "nothing happened", which it finds more plausible.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 from ...language import TOP
@@ -91,32 +91,49 @@ def build_action(label: str, ids: AgentIds, events: Sequence[Event], actual: Seq
     return PlausibleAction(epm, arrows or believed, line)
 
 
+#: per agent, a partition of event names (what the agent tells apart)
+Split = Mapping[str, Sequence[Sequence[str]]]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Another content an event of the same kind could have had: its events, and how an
+    observer tells them apart (``split[agent]``: a partition of their names; an observer
+    not listed only sees that this variant happened).  Observers tell every variant from
+    the real one and from each other: had it happened, they would have seen which."""
+
+    events: tuple[Event, ...]
+    split: Split = field(default_factory=dict)
+
+
 def observed(label: str, ids: AgentIds, real: Sequence[Event], actual: Sequence[str],
-             observers: Iterable[str], split: Mapping[str, Sequence[Sequence[str]]] | None = None,
-             line: int | None = None, with_nothing: bool = True) -> PlausibleAction:
+             observers: Iterable[str], split: Split | None = None,
+             line: int | None = None, with_nothing: bool = True,
+             variants: Sequence[Variant] = ()) -> PlausibleAction:
     """The ``real`` events happen; each observer tells them apart as ``split[observer]``
     says (default: not at all), every other agent cannot tell them from "nothing
-    happened", which it finds more plausible."""
+    happened", which it finds more plausible, nor from the events of the ``variants``
+    (the other contents an event of this kind could have had)."""
     observers = set(observers)
-    split = split or {}
     agents = [a for a, _, _ in ids]
-    names = [e.name for e in real]
-    events = list(real)
-    if with_nothing and set(agents) - observers:
+    missing = bool(with_nothing and set(agents) - observers)
+    parts = [Variant(tuple(real), split or {})] + (list(variants) if missing else [])
+    events = [e for v in parts for e in v.events]
+    if missing:
         events.append(Event(NOTHING, TOP, {}))
 
-    def seeing(parts: Sequence[Sequence[str]]) -> list[dict[str, int]]:
-        cells = [dict.fromkeys(c, 0) for c in parts]
-        if len(events) > len(real):
-            cells.append({NOTHING: 0})
-        return cells
+    def seeing(agent: str | None) -> list[dict[str, int]]:
+        cells = [dict.fromkeys(c, 0) for v in parts
+                 for c in v.split.get(agent, ([e.name for e in v.events],))]
+        return cells + [{NOTHING: 0}] if missing else cells
 
-    plain = seeing([names])  # an observer without a split of its own
-    missed = [{NOTHING: 0, **dict.fromkeys(names, 1)}]
+    plain = seeing(None)  # observers without a split of their own share it (read once)
+    missed = [{NOTHING: 0, **{e.name: 1 for e in events if e.name != NOTHING}}]
     views: dict[str, list[dict[str, int]]] = {}
     for a in agents:
-        if a in observers or not with_nothing:
-            views[a] = seeing(split[a]) if a in split else plain
+        if a in observers or not missing:
+            views[a] = seeing(a) if any(a in v.split for v in parts) else plain
         else:
             views[a] = missed
     return build_action(label, ids, events, actual, views, line)
+

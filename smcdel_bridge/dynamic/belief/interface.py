@@ -40,6 +40,21 @@ class StateVariable:
             return frozenset(self.atoms) if value == "true" else frozenset()
         return frozenset((self.atoms[self.values.index(value)],))
 
+    def holds(self, value: str) -> Form:
+        """The formula "the variable has ``value``"."""
+        from ...language import Neg, Prp
+
+        if self.boolean:
+            return Prp(self.atoms[0]) if value == "true" else Neg(Prp(self.atoms[0]))
+        return Prp(self.atoms[self.values.index(value)])
+
+    def assignment(self, value: str) -> dict[int, Form]:
+        """The postconditions that give the variable ``value``."""
+        from ...language import BOT, TOP
+
+        true = self.atoms_of(value)
+        return {p: TOP if p in true else BOT for p in self.atoms}
+
     def world_part(self, value: str) -> str:
         """The part of a world's name for this value (``red``, ``p``, ``no_p``)."""
         if not self.boolean:
