@@ -75,7 +75,7 @@ def _table(pb: Problem, answers, live: int) -> Table:
     fns = [vs.function(t) for t in terms]
     idx = [vs.names.index(n) for n in names]
     atoms = [vs.names.index(atom_name(a)) for a in pb.vocabulary]
-    columns = names + [_atom_text(pb, a) for a in pb.vocabulary] + [term_text(t) for t in terms]
+    columns = names + [atom_text(pb, a) for a in pb.vocabulary] + [term_text(t) for t in terms]
     states = [i for i, c in enumerate(bin(live)[:1:-1]) if c == "1"]
     shown = states if len(states) <= LIST_AT_MOST else states[:TABLE_ROWS]
     rows = [[str(vs.states[i][k]) for k in idx] + [str(int(vs.states[i][k])) for k in atoms]
@@ -83,7 +83,7 @@ def _table(pb: Problem, answers, live: int) -> Table:
     return Table(columns, rows, len(states))
 
 
-def _atom_text(pb: Problem, atom: int) -> str:
+def atom_text(pb: Problem, atom: int) -> str:
     """An atom as the DSL writes it (``muddy(Ann)``, ``rain``)."""
     from pyfront.problem.dsl_print import _FormulaPrinter
 
@@ -124,7 +124,7 @@ def explain_puzzle(pb: Problem, style: str = "natural") -> PuzzleExplanation:
     for agent, atoms, terms in zip(pb.agents, pb.observations, pb.observed_terms):
         from smcdel_bridge.terms import term_text
 
-        seen = [term_text(t) for t in terms] + [_atom_text(pb, a) for a in atoms]
+        seen = [term_text(t) for t in terms] + [atom_text(pb, a) for a in atoms]
         if seen:
             told.append(f"{agent.name} is told {', '.join(seen)}: "
                         f"{len(answers.vs.partition(pb.agent_id(agent.name)))} different answers")
