@@ -35,7 +35,7 @@ HEADER_FONT = 'font-family="DejaVu Sans Mono,Menlo,monospace"'
 COMPACT_CLASSES = 900
 
 
-class _Frame:
+class Frame:
     """Where each cell of the grid is, for one picture."""
 
     def __init__(self, picture: ClassPicture, compact: bool):
@@ -76,7 +76,7 @@ def _text(x: float, y: float, text: str, extra: str = "", anchor: str = "middle"
             f'{extra}>{escape(text)}</text>')
 
 
-def _headers(frame: _Frame) -> list[str]:
+def _headers(frame: Frame) -> list[str]:
     grid = frame.grid
     out = []
     groups = grid.groups.keys if grid.groups else (None,)
@@ -108,29 +108,29 @@ def _headers(frame: _Frame) -> list[str]:
     return out
 
 
-def _tick_step(frame: _Frame, labels, room: float, vertical: bool = False) -> int:
+def _tick_step(frame: Frame, labels, room: float, vertical: bool = False) -> int:
     """Label every k-th header so that labels do not run into each other."""
     need = 13.0 if vertical else max((len(x) for x in labels), default=1) * 6.8 + 6
     return max(1, math.ceil(need / room))
 
 
-def _pad(position: int) -> float:
+def outline_pad(position: int) -> float:
     return OUTLINE_PAD + OUTLINE_STEP * position
 
 
-def _piece_rect(frame: _Frame, piece, position: int,
+def piece_rect(frame: Frame, piece, position: int,
                 several: bool = False) -> tuple[float, float, float, float]:
     group, r0, r1, c0, c1 = piece
     x0, y0 = frame.centre(group, r0, c0)
     x1, y1 = frame.centre(group, r1, c1)
-    pad = _pad(position) if not frame.compact else 2.0 + 1.5 * position
+    pad = outline_pad(position) if not frame.compact else 2.0 + 1.5 * position
     if several and (r0, c0) == (r1, c1):
         pad = 0.0  # joined at the box itself
     return (x0 - frame.box_w / 2 - pad, y0 - frame.box_h / 2 - pad,
             x1 - x0 + frame.box_w + 2 * pad, y1 - y0 + frame.box_h + 2 * pad)
 
 
-def _links(rects: list) -> list[tuple[int, int]]:
+def spanning_links(rects: list) -> list[tuple[int, int]]:
     """The pairs of a minimum spanning tree over the rectangles' centres (Prim)."""
     centres = [(x + w / 2, y + h / 2) for x, y, w, h in rects]
     inside, out = {0}, []
@@ -142,7 +142,7 @@ def _links(rects: list) -> list[tuple[int, int]]:
     return out
 
 
-def _outline(frame: _Frame, picture: ClassPicture, position: int, members: tuple[str, ...],
+def _outline(frame: Frame, picture: ClassPicture, position: int, members: tuple[str, ...],
              cells: dict, occupied: dict) -> list[str]:
     colour, style = agent_style(position)
     dash = f' stroke-dasharray="{DASHES[style]}"' if DASHES[style] else ""
@@ -154,7 +154,7 @@ def _outline(frame: _Frame, picture: ClassPicture, position: int, members: tuple
     if frame.compact:
         points = sorted((frame.grid.index(cells[m]), m) for m in members)
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in
-                        (frame.centre(cells[m][0], *_rc(frame.grid, cells[m])) for _, m in points))
+                        (frame.centre(cells[m][0], *grid_place(frame.grid, cells[m])) for _, m in points))
         out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
                    f'stroke-width="1.2" stroke-opacity="0.6"{dash}/>')
         out.append("</g>")
@@ -162,27 +162,27 @@ def _outline(frame: _Frame, picture: ClassPicture, position: int, members: tuple
     parts = pieces(frame.grid, set(members), cells, occupied)
     # a class in several pieces: a piece of one world is joined by lines from its own
     # box (an outline around one world would read as a class of one)
-    rects = [_piece_rect(frame, p, position, len(parts) > 1) for p in parts]
+    rects = [piece_rect(frame, p, position, len(parts) > 1) for p in parts]
     for (x, y, w, h), p in zip(rects, parts):
         if len(parts) > 1 and p[1] == p[2] and p[3] == p[4]:
             continue
         out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="11" '
                    f'fill="{colour}" fill-opacity="0.05" stroke="{colour}" '
                    f'stroke-width="{width}"{dash}/>')
-    for i, j in _links(rects) if len(rects) > 1 else ():
-        route = " ".join(f"{x:.1f},{y:.1f}" for x, y in _route(frame, rects[i], rects[j], position))
-        out.append(f'<polyline points="{route}" fill="none" stroke="{colour}" '
+    for i, j in spanning_links(rects) if len(rects) > 1 else ():
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in route(frame, rects[i], rects[j], position))
+        out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
                    f'stroke-width="{width + 0.4:.1f}" stroke-linejoin="round"{dash}/>')
     out.append("</g>")
     return out
 
 
-def _rc(grid: Grid, cell) -> tuple[int, int]:
+def grid_place(grid: Grid, cell) -> tuple[int, int]:
     _, r, c = grid.index(cell)
     return r, c
 
 
-def _route(frame: _Frame, a, b, position: int) -> list[tuple[float, float]]:
+def route(frame: Frame, a, b, position: int) -> list[tuple[float, float]]:
     """A path from outline a to outline b along the gaps between the cells (never over a
     world): out of a into the row gap on b's side, along it, through the column gap next
     to b to b's row gap, along it, into b.  Each agent keeps to its own lane of the gaps."""
@@ -209,8 +209,8 @@ def _route(frame: _Frame, a, b, position: int) -> list[tuple[float, float]]:
     return [start, (a_mid, h_a), (v, h_a), (v, h_b), (b_mid, h_b), (b_mid, by if below else by + bh)]
 
 
-def _world(frame: _Frame, picture: ClassPicture, world) -> list[str]:
-    x, y = frame.centre(world.cell[0], *_rc(frame.grid, world.cell))
+def _world(frame: Frame, picture: ClassPicture, world) -> list[str]:
+    x, y = frame.centre(world.cell[0], *grid_place(frame.grid, world.cell))
     w, h = frame.box_w, frame.box_h
     actual = world.name in picture.actual
     if world.removed:
@@ -260,7 +260,7 @@ def _legend(picture: ClassPicture, y: float) -> list[str]:
 def class_svg(picture: ClassPicture, standalone: bool = False) -> str:
     """The picture as an SVG document; ``standalone`` adds its title and a legend (for
     files, where no page says what the outlines mean)."""
-    frame = _Frame(picture, picture.compact)
+    frame = Frame(picture, picture.compact)
     cells = {w.name: w.cell for w in picture.worlds}
     live_cells = {w.name: w.cell for w in picture.live}
     occupied = occupation(picture.grid, live_cells)

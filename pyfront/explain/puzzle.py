@@ -114,12 +114,13 @@ def _asked(pb: Problem, answers, kind: str, i: int, style: str) -> Asked:
                  q.expected_text(), q.agrees(answer))
 
 
-def explain_puzzle(pb: Problem, style: str = "natural") -> PuzzleExplanation:
+def explain_puzzle(pb: Problem, style: str = "natural", answers=None) -> PuzzleExplanation:
+    """``answers``: the puzzle's :class:`PuzzleAnswers`, when the caller has them."""
     from pyfront import verbalize
     from pyfront.problem.puzzle_check import puzzle_jobs
     from pyfront.problem.puzzle_structure import PuzzleAnswers
 
-    answers = PuzzleAnswers(pb)
+    answers = answers or PuzzleAnswers(pb)
     told = []
     for agent, atoms, terms in zip(pb.agents, pb.observations, pb.observed_terms):
         from smcdel_bridge.terms import term_text
@@ -140,8 +141,10 @@ def explain_puzzle(pb: Problem, style: str = "natural") -> PuzzleExplanation:
                              _table(pb, answers, answers.live(0)), by_position.get(0, []), steps)
 
 
-def render(explanations: list[PuzzleExplanation], fmt: str = "text") -> str:
-    """The explanations as plain text or Markdown (template ``puzzle.j2``)."""
+def render(explanations: list[PuzzleExplanation], fmt: str = "text",
+           pictures: dict | None = None) -> str:
+    """The explanations as plain text or Markdown (template ``puzzle.j2``), with links to
+    the ``pictures`` ``explain --graph`` wrote (:func:`.picture_files.key` -> path)."""
     import jinja2
     from importlib.resources import files
 
@@ -152,4 +155,5 @@ def render(explanations: list[PuzzleExplanation], fmt: str = "text") -> str:
             lambda name: files("pyfront.explain").joinpath("templates", name).read_text("utf-8")),
         trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
         bytecode_cache=template_cache("puzzle"))
-    return env.get_template("puzzle.j2").render(puzzles=explanations, md=fmt == "md")
+    return env.get_template("puzzle.j2").render(puzzles=explanations, md=fmt == "md",
+                                                    pictures=pictures or {})

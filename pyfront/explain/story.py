@@ -347,17 +347,21 @@ def explain_story(story: "Story") -> StoryExplanation:
                             stopped, failure)
 
 
-def render_stories(stories: "list[StoryExplanation]", fmt: str = "text") -> str:
-    """The explanations as ``text`` or ``md`` (the layout is ``templates/story.j2``)."""
+def render_stories(stories: "list[StoryExplanation]", fmt: str = "text",
+                   pictures: dict | None = None) -> str:
+    """The explanations as ``text`` or ``md`` (the layout is ``templates/story.j2``);
+    ``pictures`` as for :func:`.render_text.render`."""
     import re
 
-    from .render_text import _environment
+    from .render_text import environment
 
-    text = _environment(fmt).get_template("story.j2").render(stories=stories)
+    text = environment(fmt).get_template("story.j2").render(
+        stories=stories, md=fmt == "md", pictures=pictures or {})
     return re.sub(r"\n{3,}", "\n\n", text).strip("\n") + "\n"
 
 
-def write_stories(stories: "list[StoryExplanation]", fmt: str = "text", stream=None) -> None:
+def write_stories(stories: "list[StoryExplanation]", fmt: str = "text", stream=None,
+                  pictures: dict | None = None) -> None:
     """Print the explanations: ``md`` as Markdown source; ``text`` as rich output on a
     terminal and as plain text into a pipe or file (as :func:`.render_text.write`)."""
     import sys
@@ -367,6 +371,6 @@ def write_stories(stories: "list[StoryExplanation]", fmt: str = "text", stream=N
         from rich.console import Console
         from rich.markdown import Markdown
 
-        Console(file=stream).print(Markdown(render_stories(stories, "md")))
+        Console(file=stream).print(Markdown(render_stories(stories, "md", pictures)))
         return
-    stream.write(render_stories(stories, fmt))
+    stream.write(render_stories(stories, fmt, pictures))
