@@ -14,7 +14,6 @@ import io
 import re
 from collections import Counter
 from functools import lru_cache
-from itertools import combinations
 from pathlib import Path
 
 import pytest
