@@ -251,7 +251,8 @@ class _Explainer:
             expected = None if q.expected is None else ("true" if q.expected else "false")
             return QueryAnswer(q.name, "hypothesis", hypothesis_text(self.story, q.formula, self.words),
                                self.dsl(q.formula), "true" if holds else "false", expected,
-                               None if q.expected is None else q.expected == holds, reasons, counter)
+                               None if q.expected is None else q.expected == holds, reasons, counter,
+                               true_at=tuple(short[w] for w in model.worlds if w in true_at))
         values = answer_where(self.story, q.path, q.variable, q.step, self.compiled)
         worlds = set(state.model.actual)
         chain = []
@@ -344,7 +345,7 @@ def explain_story(story: "Story") -> StoryExplanation:
     if failure is not None:
         stopped = f"Event {len(states)}: {event_sentence(story, len(states) - 1, ex.words)}"
     return StoryExplanation(story.name, tuple(story.agents), setup_text(story, ex.words), steps,
-                            stopped, failure)
+                            stopped, failure, compiled)
 
 
 def render_stories(stories: "list[StoryExplanation]", fmt: str = "text",

@@ -60,7 +60,7 @@ def explain_source(source: str, actual: str | None = None, use_dot: bool = True,
             elif problem.has_values:  # a number puzzle: counts and tables, no pictures
                 from .puzzle_page import puzzle_page
 
-                out.append(puzzle_page(problem))
+                out.append(puzzle_page(problem, actual))
             else:
                 out.append(problem_page(problem, actual, use_dot))
         except UserError as err:  # an event of a story that cannot happen, say
