@@ -77,12 +77,10 @@ def test_explain_answers_every_example_with_pictures_and_verdicts(server):
             assert "error" not in p, (example, p.get("error"))
             assert p["english"], example
             assert p["steps"] and p["steps"][0]["title"]
+            assert p["legend"] and p["picture_kind"] in ("classes", "arrows"), example
             for step in p["steps"]:
                 svg = step["picture"]["svg"]
-                if svg is None and "possibilities" in step["picture"]["message"]:
-                    assert "<table" in step["caption"]  # a number puzzle: a table, no picture
-                    continue
-                assert svg is not None, step["picture"]
+                assert svg is not None, (example, step["picture"])  # number puzzles too
                 root = ET.fromstring(svg)
                 titles = {g.find(SVG + "title").text: (g.get("class") or "").split()
                           for g in root.iter(SVG + "g") if "node" in (g.get("class") or "").split()}
@@ -90,8 +88,7 @@ def test_explain_answers_every_example_with_pictures_and_verdicts(server):
                     "w" + w for w in step["worlds"]}
                 if p["kind"] == "problem":  # worlds removed so far stay, greyed
                     assert {k for k, c in titles.items() if "removed" in c} == {
-                        "x" + c["name"] for c in p["actual_choices"]
-                        if c["name"] not in step["worlds"]}
+                        "x" + w for w in p["steps"][0]["worlds"] if w not in step["worlds"]}
             for h in p["hypotheses"]:
                 assert h["explanation"].startswith("<p>") and h["verdict"]
                 assert 0 <= h["step"] < len(p["steps"])
@@ -183,11 +180,16 @@ def test_a_check_past_the_time_limit_is_stopped_and_the_server_goes_on(server):
     assert "took more than 5 s" in answer["error"]["message"]
 
 
-def test_a_model_too_large_to_draw_gets_a_message(server):
+def test_large_models_are_drawn_smaller_then_as_dots(server):
     status, answer = explain(server, _muddy(7, 3))
     step = answer["problems"][0]["steps"][0]
-    assert step["picture"]["svg"] is None
-    assert step["picture"]["message"].startswith("128 worlds: too many to draw")
+    root = ET.fromstring(step["picture"]["svg"])  # 128 boxes named by their rows of 0/1
+    names = [g.find(SVG + "title").text for g in root.iter(SVG + "g") if g.get("class") == "node"]
+    assert len(names) == 128 and not step["picture"]["compact"]
+    status, answer = explain(server, _muddy(10, 2))
+    step = answer["problems"][0]["steps"][0]
+    assert step["picture"]["compact"] and step["picture"]["worlds"] == 1024
+    assert "classes are not drawn at this size" in step["picture"]["note"]
     status, answer = explain(server, _muddy(13, 2))  # too many worlds even to list
     p = answer["problems"][0]
     assert answer["ok"] and "too large to explain world by world" in p["error"]

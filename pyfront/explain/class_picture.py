@@ -17,6 +17,7 @@ from the engine's partitions, the places from the valuations; :mod:`.class_svg` 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Hashable, Iterable, Sequence
 
 #: a cell of the grid: (group key, row key, column key); the group is None without groups
@@ -40,10 +41,16 @@ class Grid:
     cols: Axis
     groups: Axis | None = None
 
+    @cached_property
+    def _positions(self) -> tuple[dict, dict, dict]:
+        return ({k: i for i, k in enumerate(self.groups.keys)} if self.groups else {None: 0},
+                {k: i for i, k in enumerate(self.rows.keys)},
+                {k: i for i, k in enumerate(self.cols.keys)})
+
     def index(self, cell: Cell) -> tuple[int, int, int]:
         group, row, col = cell
-        g = 0 if self.groups is None else self.groups.keys.index(group)
-        return g, self.rows.keys.index(row), self.cols.keys.index(col)
+        groups, rows, cols = self._positions
+        return groups[group], rows[row], cols[col]
 
 
 @dataclass(frozen=True)

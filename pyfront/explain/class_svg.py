@@ -265,8 +265,7 @@ def class_svg(picture: ClassPicture, standalone: bool = False) -> str:
     live_cells = {w.name: w.cell for w in picture.live}
     occupied = occupation(picture.grid, live_cells)
     body = _headers(frame)
-    drawn = [c for c in picture.classes
-             if not picture.compact or len(picture.live) <= COMPACT_CLASSES]
+    drawn = picture.classes if not picture.compact or len(live_cells) <= COMPACT_CLASSES else ()
     # the widest classes first, so that small ones stay on top
     for position, members in sorted(drawn, key=lambda c: (-len(c[1]), c[0])):
         body += _outline(frame, picture, position, members, live_cells, occupied)

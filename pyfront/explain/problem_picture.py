@@ -50,7 +50,8 @@ def problem_pictures(p: ProblemExplanation) -> list[ClassPicture | None]:
     symbols = [q.symbol for q in p.propositions]
     valuations = {s.name: s.values for s in p.initial}
     first = p.frames[0]
-    budget = 80 if len(p.initial) <= MAX_LABELLED else 10
+    # the search for a layout that keeps classes whole pays on boxes, not on dots
+    budget = 80 if len(p.initial) <= MAX_LABELLED else 1
     grid, cells = best_boolean_layout(symbols, valuations,
                                       [c for _, c in frame_classes(first)], budget)
     full = len(p.initial) <= MAX_LABELLED

@@ -30,6 +30,20 @@ def _error(err: Exception) -> dict[str, Any]:
     return {"ok": False, "error": {"message": text, "line": None, "column": None, "text": text}}
 
 
+def run_task(task: str = "explain", **payload) -> dict:
+    """What a worker does for one request: ``explain`` (:func:`explain_source`), ``ask``
+    (:func:`.ask.ask`) or ``moves`` (:func:`.moves.moves`)."""
+    if task == "ask":
+        from .ask import ask
+
+        return ask(**payload)
+    if task == "moves":
+        from .moves import moves
+
+        return moves(**payload)
+    return explain_source(**payload)
+
+
 def explain_source(source: str, actual: str | None = None, use_dot: bool = True,
                    engine: str = "auto") -> dict:
     """Everything the page shows about a DSL text (one entry per problem); ``engine``: the
@@ -38,6 +52,10 @@ def explain_source(source: str, actual: str | None = None, use_dot: bool = True,
 
     from ..story.dsl import parse_document
 
+    from .smcdel_page import looks_like_smcdel
+
+    if looks_like_smcdel(source):
+        return _smcdel(source)
     try:
         problems = parse_document(source, SOURCE_NAME)
     except (UserError, SmcdelError) as err:
@@ -73,6 +91,15 @@ def explain_source(source: str, actual: str | None = None, use_dot: bool = True,
             out.append({"name": problem.name, "kind": kind, "line": problem.line,
                         "error": _one_line(problem, err)})
     return {"ok": True, "problems": out}
+
+
+def _smcdel(source: str) -> dict:
+    from .smcdel_page import smcdel_page
+
+    page = smcdel_page(source)
+    if "error_in_text" in page:
+        return {"ok": False, "error": page["error_in_text"]}
+    return {"ok": True, "problems": [page]}
 
 
 def _one_line(problem, err: Exception) -> str:

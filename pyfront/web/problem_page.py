@@ -10,6 +10,8 @@ from .fragments import agents_of, html, text
 
 #: most initial worlds offered as choices of the actual world
 MAX_ACTUAL_CHOICES = 256
+#: most groups of worlds an agent cannot tell apart listed in words (the picture has all)
+MAX_LISTED_BLOCKS = 8
 
 
 def class_pictures(pictures) -> list[dict]:
@@ -50,7 +52,8 @@ def _views(frame: Frame, p: ProblemExplanation) -> list[dict]:
     for agent, blocks in frame.partitions:
         considered = next((b for b in blocks if actual in b), None) if actual else None
         shared = [b for b in blocks if len(b) > 1]
-        out.append({"agent": agent, "html": html("view", agent, considered, shared, actual)})
+        out.append({"agent": agent, "html": html("view", agent, considered,
+                                                 shared[:MAX_LISTED_BLOCKS], actual, len(shared))})
     return out
 
 
