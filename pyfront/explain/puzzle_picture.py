@@ -67,8 +67,11 @@ def _axes(pb, names: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...], t
 
 
 def _key_text(values: tuple) -> str:
+    """``0110`` for bits, ``12`` for one-character values, else ``May, 15``."""
     if len(values) > 1 and all(v in (0, 1, False, True) for v in values):
         return "".join(str(int(v)) for v in values)
+    if len(values) > 1 and all(len(str(v)) == 1 for v in values):
+        return "".join(str(v) for v in values)
     return ", ".join(str(v) for v in values)
 
 
@@ -79,7 +82,7 @@ def _axis(title: str, idx: Sequence[int], states, domains) -> Axis:
 
 
 def _world_label(values: tuple, names: Sequence[str]) -> tuple[str, ...]:
-    if len(values) > 3:
+    if len(values) > 3 or all(len(str(v)) == 1 for v in values):
         return (_key_text(values),)
     if any(isinstance(v, str) for v in values) or len(values) == 1:
         return (" ".join(str(v) for v in values),)
