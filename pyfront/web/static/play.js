@@ -142,14 +142,17 @@ function spliced(text, after, indent, line) {
   return lines.join("\n");
 }
 
+function resetMoves() {  // the moves shown are those of a text that has changed
+  $("play-moves").innerHTML = "";
+  $("play-moves").append(el("button", { id: "play-show", type: "button", onclick: showMoves },
+    "Show the moves that can happen now"));
+}
+
 function playText(next) {
   play.undo.push(editor.value);
   editor.value = next;
   play.pendingLast = true;
   $("play-undo").disabled = false;
-  $("play-moves").innerHTML = "";
-  $("play-moves").append(el("button", { id: "play-show", type: "button", onclick: showMoves },
-    "Show the moves that can happen now"));
   renderGutter();
   updateLink();
   check();
@@ -161,6 +164,7 @@ async function showMoves() {
   box.append(el("p", { class: "hint" }, "Looking for the moves that can happen…"));
   const answer = await api("/api/moves", { source: editor.value, problem: state.problem,
                                            actual: state.actual || null });
+  play.movesFor = editor.value + "\0" + state.problem;
   box.innerHTML = "";
   if (!answer.ok) { box.append(el("p", { class: "ask-error" }, answer.error.message)); return; }
   if (!answer.moves.length) {
@@ -281,6 +285,7 @@ $("exercise-mode").addEventListener("change", () => {
 
 function afterRender(p) {
   if (play.asked && play.asked.problem !== state.problem) play.asked = null;
+  if (play.movesFor !== state.source + "\0" + state.problem) resetMoves();
 }
 
 function afterStep(p, step) {
