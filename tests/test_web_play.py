@@ -121,6 +121,8 @@ def test_play_two_moves_on_sally_anne_and_undo_one(browser, server, shots):
              what="the undone move")
     assert browser.find_element("id", "editor").get_attribute("value").rstrip().endswith(
         "Sally leaves")
+    show_moves(browser)
+    assert browser.find_elements("css selector", "#play-moves button.move")
     shoot(browser, shots / "play.png", "#play-card")
 
 
@@ -281,4 +283,24 @@ def test_an_smcdel_program_pasted_and_answered(browser, server, shots, tmp_path)
     assert "where the box is true; the two differ exactly there" in why
     picture = shoot(browser, shots / "smcdel.png", "#steps-card")
     assert dark(picture) > 500
+    assert not console_errors(browser)
+
+
+def test_a_classic_of_the_gallery(browser, server, shots):
+    """The coordinated attack, round by round: each delivered message adds one level of
+    knowledge and never common knowledge (the verdicts are the server's)."""
+    source = (REPO / "examples" / "classics" / "coordinated_attack_rounds.del").read_text(encoding="utf-8")
+    _, expected = post_json(server + "api/explain", {"source": source})
+    story = expected["problems"][0]
+    assert all(h["agrees"] for h in story["hypotheses"])
+    open_page(browser, server, "?example=coordinated_attack_rounds")
+    groups = browser.execute_script(
+        "return [...document.querySelectorAll('#gallery optgroup')].map(g => g.label);")
+    assert "classics" in groups
+    never = next(i for i, h in enumerate(story["hypotheses"]) if h["name"] == "never_common")
+    browser.find_elements("css selector", "#hypotheses .hyp-head")[never].click()
+    wait_for(browser, "return !document.getElementById('why').hidden", what="the explanation")
+    assert browser.find_element("css selector", ".step-tab.current").text == "3"
+    picture = shoot(browser, shots / "gallery.png")
+    assert count_colour(picture, ACTUAL_RGB, 30) > 100 and dark(picture) > 2000
     assert not console_errors(browser)
