@@ -211,32 +211,23 @@ def test_fifty_concurrent_requests_of_the_heaviest_example_complete(server):
     assert spent < 90
 
 
-def test_builtin_layout_draws_every_world_and_edge_without_graphviz():
-    source = (REPO / "examples" / "muddy_children.del").read_text(encoding="utf-8")
-    answer = explain_source(source, actual="110", use_dot=False)
-    for p in answer["problems"]:
-        for step in p["steps"]:
-            assert step["picture"]["engine"] == "builtin"
-            root = ET.fromstring(step["picture"]["svg"])
-            nodes = [g for g in root.iter(SVG + "g") if g.get("class") == "node"]
-            assert sorted(g.find(SVG + "title").text for g in nodes) == sorted(
-                "w" + w for w in step["worlds"])
-            edges = [g for g in root.iter(SVG + "g") if g.get("class") == "edge"]
-            n_pairs = sum(len(b) * (len(b) - 1) // 2 for b in _blocks(p, step))
-            assert len(edges) == n_pairs
-    assert any('fill="#FFE08A"' in s["picture"]["svg"] for p in answer["problems"] for s in p["steps"])
+def test_builtin_layout_draws_every_world_and_arrow_of_a_story_without_graphviz():
+    from pyfront.explain.story import explain_story
+    from pyfront.story.dsl import parse_document
 
-
-def _blocks(p, step):
-    """Each agent's blocks of the step, recomputed from the explanation engine."""
-    from pyfront.problem.dsl import parse_problems
-    from pyfront.explain import explain_problem
-
-    source = (REPO / "examples" / "muddy_children.del").read_text(encoding="utf-8")
-    problem = next(q for q in parse_problems(source) if q.name == p["name"])
-    frame = next(f for f in explain_problem(problem).frames
-                 if [s.name for s in f.states] == step["worlds"])
-    return [b for _, blocks in frame.partitions for b in blocks]
+    source = (REPO / "examples" / "stories" / "sally_anne.del").read_text(encoding="utf-8")
+    answer = explain_source(source, use_dot=False)
+    (story,) = parse_document(source, "sally_anne.del")
+    explained = explain_story(story)  # the engine's belief arrows, step by step
+    for step, engine_step in zip(answer["problems"][0]["steps"], explained.steps):
+        assert step["picture"]["engine"] == "builtin"
+        root = ET.fromstring(step["picture"]["svg"])
+        nodes = [g for g in root.iter(SVG + "g") if g.get("class") == "node"]
+        assert sorted(g.find(SVG + "title").text for g in nodes) == sorted(
+            "w" + w for w in step["worlds"])
+        edges = [g for g in root.iter(SVG + "g") if g.get("class") == "edge"]
+        assert len(edges) == sum(len(vs) for _, rows in engine_step.belief for _, vs in rows)
+    assert any('fill="#FFE08A"' in s["picture"]["svg"] for s in answer["problems"][0]["steps"])
 
 
 def test_serve_binds_to_loopback_by_default_and_refuses_a_bad_port():

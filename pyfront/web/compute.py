@@ -30,20 +30,6 @@ def _error(err: Exception) -> dict[str, Any]:
     return {"ok": False, "error": {"message": text, "line": None, "column": None, "text": text}}
 
 
-def run_task(task: str = "explain", **payload) -> dict:
-    """What a worker does for one request: ``explain`` (:func:`explain_source`), ``ask``
-    (:func:`.ask.ask`) or ``moves`` (:func:`.moves.moves`)."""
-    if task == "ask":
-        from .ask import ask
-
-        return ask(**payload)
-    if task == "moves":
-        from .moves import moves
-
-        return moves(**payload)
-    return explain_source(**payload)
-
-
 def explain_source(source: str, actual: str | None = None, use_dot: bool = True,
                    engine: str = "auto") -> dict:
     """Everything the page shows about a DSL text (one entry per problem); ``engine``: the

@@ -18,7 +18,7 @@ from typing import Any, Hashable
 
 
 def _child(conn, payload: dict, memory_limit: int | None) -> None:
-    from .compute import run_task
+    from .tasks import run_task
 
     if memory_limit:
         import resource
@@ -63,7 +63,7 @@ class Runner:
         self._children: set = set()
 
     def run(self, key: Hashable, payload: dict[str, Any]) -> dict:
-        """The result of ``compute.run_task(**payload)`` for this key."""
+        """The result of ``tasks.run_task(**payload)`` for this key."""
         with self._lock:
             if key in self._cache:
                 self._cache.move_to_end(key)
