@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from markupsafe import escape
 import subprocess
 import sys
 import time
@@ -283,3 +284,45 @@ def test_without_graphviz_the_page_still_gets_pictures():
     steps = answer["problems"][0]["steps"]
     assert {s["picture"]["engine"] for s in steps} == {"builtin"}
     assert all(s["picture"]["svg"].startswith("<svg") for s in steps)
+
+
+def test_ask_and_moves_answer_and_refuse_in_one_line(server):
+    source = (REPO / "examples" / "forehead.del").read_text(encoding="utf-8")
+    status, answer = post_json(server + "api/ask", {"source": source, "problem": 0, "step": 2,
+                                                    "formula": "Bob knows whether muddy(Alice)"})
+    assert status == 200 and answer["ok"] and answer["step"] == 2
+    assert answer["answer"]["verdict"] == "✔ entailed"
+    status, answer = post_json(server + "api/ask", {"source": source, "problem": 0, "step": 2,
+                                                    "formula": "Bob knows whether wet(Alice)"})
+    assert not answer["ok"] and answer["error"]["column"] == 19
+    assert "unknown" in answer["error"]["message"] and "\n" not in answer["error"]["message"]
+    for bad in ({"source": source, "problem": "x", "step": 0, "formula": "true"},
+                {"source": source, "problem": 0, "step": -1, "formula": "true"},
+                {"source": source, "problem": 0, "step": 0, "formula": 3},
+                {"source": source, "problem": 0, "step": 0, "formula": "t", "syntax": "latex"}):
+        status, answer = post_json(server + "api/ask", bad)
+        assert status == 400 and not answer["ok"], bad
+    # every move offered on a story is a line the engine accepts after the last event
+    story = (REPO / "examples" / "stories" / "secret_peek.del").read_text(encoding="utf-8")
+    status, offered = post_json(server + "api/moves", {"source": story, "problem": 0})
+    assert offered["ok"] and offered["moves"]
+    for move in offered["moves"][:4]:
+        lines = story.split("\n")
+        lines.insert(offered["after"], offered["indent"] + move["line"])
+        status, answer = explain(server, "\n".join(lines))
+        p = answer["problems"][0]
+        assert answer["ok"] and "error" not in p and len(p["steps"]) == 3, move
+        assert str(escape(move["english"])) in p["steps"][-1]["caption"]
+
+
+def test_an_smcdel_program_is_answered_as_mindgames_smcdel_answers_it(server, tmp_path):
+    program = "VARS 1,2,3\nLAW Top\nOBS a: 1\n    b: 2, 3\nVALID? [ ! (1 | 2) ] b knows whether 1\nWHERE? < ! 3 > a knows that 3\n"
+    path = tmp_path / "p.smcdel.txt"
+    path.write_text(program, encoding="utf-8")
+    reference = subprocess.run([sys.executable, "-m", "pyfront.cli", "smcdel", str(path)],
+                               capture_output=True, text=True, cwd=REPO, timeout=60).stdout
+    status, answer = explain(server, program)
+    p = answer["problems"][0]
+    assert answer["ok"] and p["kind"] == "smcdel" and p["output"] == reference
+    status, answer = explain(server, "VARS 1,2\nLAW Top\nOBS a: 1\nVALID? a knws that 1\n")
+    assert not answer["ok"] and answer["error"]["line"] == 4
