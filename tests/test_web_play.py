@@ -304,3 +304,25 @@ def test_a_classic_of_the_gallery(browser, server, shots):
     picture = shoot(browser, shots / "gallery.png")
     assert count_colour(picture, ACTUAL_RGB, 30) > 100 and dark(picture) > 2000
     assert not console_errors(browser)
+
+
+def test_a_story_through_one_agents_eyes(browser, server, shots):
+    source = (REPO / "examples" / "stories" / "sally_anne.del").read_text(encoding="utf-8")
+    _, expected = post_json(server + "api/explain", {"source": source})
+    eyes = {e["agent"]: e for e in expected["problems"][0]["steps"][3]["eyes"]}
+    open_page(browser, server, "?example=sally_anne")
+    browser.execute_script("document.querySelectorAll('#step-tabs button')[3].click();")
+    browser.execute_script("const s = document.getElementById('eyes-agent'); s.value = 'Anne';"
+                           "s.dispatchEvent(new Event('change'));")
+    wait_for(browser, "return !document.getElementById('eyes-view').hidden", what="Anne's view")
+    view = browser.find_element("id", "eyes-view").text
+    assert "Anne thinks that Sally thinks that the marble is in the basket." in view
+    faded = browser.execute_script(
+        "return [...document.querySelectorAll('#picture g.node.faded > title')].map(t => t.textContent);")
+    kept = set(eyes["Anne"]["worlds"]) | set(eyes["Anne"]["believed"])
+    assert faded and not {f[1:] for f in faded} & kept
+    browser.execute_script("const s = document.getElementById('eyes-order'); s.value = '3';"
+                           "s.dispatchEvent(new Event('change'));")
+    assert "Anne thinks that Sally thinks that Anne thinks" in browser.find_element("id", "eyes-view").text
+    shoot(browser, shots / "eyes-story.png", "#steps-card")
+    assert not console_errors(browser)
