@@ -11,7 +11,13 @@ readers at once.
 
 Printed: wall time per batch, and the slowest single request.
 
+* ``step`` (in process, no server) — a problem of 200 worlds (eight atoms, three agents):
+  the CPU time the server spends on a play step (the moves offered, then the text with
+  one more announcement explained: steps, views, verdicts, every picture) and on one class
+  picture alone; the median of ``--repeat`` runs, against the target of 200 ms.
+
     python benchmarks/bench_web.py [--example muddy_children_4] [--n 50] [--workers 2]
+    python benchmarks/bench_web.py --step-only
 """
 
 from __future__ import annotations
@@ -47,13 +53,74 @@ def batch(url: str, texts: list[str]) -> tuple[float, float, int]:
     return wall, max(r[0] for r in results), sum(1 for _, a in results if a["ok"])
 
 
+#: 2^8 valuations, the law removes the 56 with p1 and p2 but not all of p3, p4, p5
+TWO_HUNDRED = """problem two_hundred
+  agents Ann, Bob, Cy
+""" + "".join(f'  proposition p{i} "p{i} holds" / "p{i} fails"\n' for i in range(1, 9)) + """\
+  law not (p1 and p2) or (p3 and p4 and p5)
+  Ann observes p1, p2, p3
+  Bob observes p4, p5, p6
+  Cy observes p7, p8
+  announce Ann does not know whether p4
+  hypothesis h: Bob knows whether p1 expect false
+"""
+
+
+def cpu_ms(fn, repeat: int) -> float:
+    """The median CPU time of ``fn()`` over ``repeat`` runs, in milliseconds."""
+    times = []
+    for _ in range(repeat):
+        started = time.process_time()
+        fn()
+        times.append((time.process_time() - started) * 1000)
+    return sorted(times)[len(times) // 2]
+
+
+def step_figures(repeat: int) -> None:
+    sys.path.insert(0, str(REPO))
+    from pyfront.story.dsl import parse_document
+    from pyfront.explain import explain_problem
+    from pyfront.explain.class_svg import class_svg
+    from pyfront.explain.problem_picture import problem_pictures
+    from pyfront.web.compute import explain_source
+    from pyfront.web.moves import moves
+
+    explain_source(TWO_HUNDRED)  # warm: grammar, templates, engines
+    (problem,) = parse_document(TWO_HUNDRED, "two_hundred.del")
+    worlds = len(explain_problem(problem).initial)
+    offered = moves(TWO_HUNDRED, 0)
+    line = offered["moves"][0]["line"]
+    lines = TWO_HUNDRED.split("\n")
+    lines.insert(offered["after"], offered["indent"] + line)
+    played = "\n".join(lines)
+
+    def play() -> None:
+        assert moves(TWO_HUNDRED, 0)["ok"]
+        assert explain_source(played)["ok"]
+
+    def picture() -> None:
+        class_svg(problem_pictures(explain_problem(problem))[1])
+
+    print(f"step:     a model of {worlds} worlds, the move {line!r}")
+    print(f"step:     play step (moves offered + the longer text explained): "
+          f"{cpu_ms(play, repeat):.0f} ms CPU (target < 200 ms)")
+    print(f"step:     one class picture (layout and SVG): {cpu_ms(picture, repeat):.0f} ms CPU "
+          "(target < 200 ms)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--step-only", action="store_true",
+                        help="only the in-process figures of a play step and a picture")
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--example", default="muddy_children_4")
     parser.add_argument("--n", type=int, default=50)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--time-limit", type=float, default=5.0)
     args = parser.parse_args()
+    step_figures(args.repeat)
+    if args.step_only:
+        return 0
     source = next(p for p in [*(REPO / "examples").glob("*.del"),
                               *(REPO / "examples").glob("*/*.del")]
                   if p.stem == args.example).read_text(encoding="utf-8")

@@ -25,8 +25,9 @@ Usage::
     python scripts/update_tutorial.py --check  # exit 1 (and show a diff) when out of date
 
 Commands run in-process from the repository root with a fixed terminal width, so the
-output does not depend on who runs the script.  ``--check`` compares the text and the DOT
-files; the SVG files are Graphviz's rendering of those DOT files.
+output does not depend on who runs the script.  ``--check`` compares the text, the DOT
+files and the class pictures of problems (SVG written directly); the other SVG files are
+Graphviz's rendering of those DOT files.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def excerpt(arguments: str) -> str:
 def pictures(arguments: str, directory: Path, render: bool) -> str:
     """Write the pictures of one problem into ``directory``; the Markdown linking them."""
     from pyfront.explain import explain_problem
-    from pyfront.explain.graph import write_graphs
+    from pyfront.explain.picture_files import key, write_pictures
     from pyfront.data.loading import load_document
     from pyfront.story.model import Story
 
@@ -111,10 +112,11 @@ def pictures(arguments: str, directory: Path, render: bool) -> str:
     if isinstance(problem, Story):
         return story_pictures(problem, directory, render)
     explanation = explain_problem(problem, actual=args.actual)
-    files = write_graphs(explanation, directory, "svg", render=render)
+    written = write_pictures([explanation], [], [], directory, "svg")
     links = []
-    for frame, dot in zip(explanation.frames, files.dot):
-        links.append(f"![{frame.title}]({PICTURES_LINK}/{dot.with_suffix('.svg').name})")
+    for frame in explanation.frames:
+        path = Path(written.links[key("problem", problem.name, frame.step)])
+        links.append(f"![{frame.title}]({PICTURES_LINK}/{path.name})")
     return "\n\n".join(links) + "\n"
 
 
@@ -156,7 +158,13 @@ def regenerate(text: str, directory: Path, render: bool = True) -> str:
 
 
 def _dot_files(directory: Path) -> dict[str, str]:
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted(directory.glob("*.dot"))}
+    """The sources of the pictures: DOT files, and the SVG files no DOT file is rendered to
+    (the class pictures of problems, written as SVG directly)."""
+    out = {p.name: p.read_text(encoding="utf-8") for p in sorted(directory.glob("*.dot"))}
+    for p in sorted(directory.glob("*.svg")):
+        if not p.with_suffix(".dot").exists():
+            out[p.name] = p.read_text(encoding="utf-8")
+    return out
 
 
 def check() -> list[str]:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from collections import Counter
 from functools import lru_cache
-from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -26,7 +26,10 @@ from smcdel_bridge.program import CheckInput, TrueQ, ValidQ
 from smcdel_bridge.syntax import parse_input
 from pyfront.explain import explain_problem
 from pyfront.explain.build import structure_of
-from pyfront.explain.graph import dot_tool, frame_dot, render_dot, write_graphs
+from pyfront.explain.class_svg import class_svg
+from pyfront.explain.graph import dot_tool
+from pyfront.explain.picture_files import write_pictures
+from pyfront.explain.problem_picture import problem_pictures
 from pyfront.explain.model import Explanation, Reason
 from pyfront.explain.render_text import render
 from pyfront.data.loading import load_problems
@@ -187,54 +190,48 @@ def test_each_step_removes_exactly_the_states_where_the_announcement_is_false(pa
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
-def test_dot_files_draw_the_engines_relations(path):
+def test_class_pictures_draw_the_engines_partitions(path):
     for pb, e in explained(path):
-        for frame in e.frames:
-            dot = frame_dot(frame, pb.name)
-            nodes = re.findall(r'^  "s([01]*)" \[label=', dot, flags=re.M)
-            assert sorted(nodes) == sorted(s.name for s in frame.states)
-            edges = re.findall(r'^  "s([01]*)" -- "s([01]*)" \[color="[^"]+", style=\w+, '
-                               r'tooltip="([^"]+)"', dot, flags=re.M)
-            # the engine's relation at this step: every pair of states an agent cannot
-            # tell apart, and nothing else, drawn once, no loops
-            atoms = {st.name: frozenset(st.atoms) for st in frame.states}
+        for frame, picture in zip(e.frames, problem_pictures(e)):
+            svg = class_svg(picture)
+            live = re.findall(r'<g class="node"><title>w([01]*)</title>', svg)
+            assert sorted(live) == sorted(s.name for s in frame.states)
+            removed = re.findall(r'<g class="node removed"><title>x([01]*)</title>', svg)
+            assert sorted(live + removed) == sorted(s.name for s in e.initial)
+            drawn = re.findall(r'<g class="cls" data-agent="(\d+)" data-worlds="([01 ]*)">', svg)
+            # the engine's relation at this step: each block of two or more states of each
+            # agent's partition is one outline, and nothing else is
+            atoms = {st.name: frozenset(st.atoms) for st in e.initial}
             model = ExplicitModel(structure_of(pb))
             for ann in pb.announcements[:frame.step]:
                 model = model.announce(ann.formula)
-            assert sorted(map(_atoms, frame.states)) == sorted(model.states)
-            engine = {
-                (frozenset((frozenset(a), frozenset(b))), agent.name)
-                for agent in pb.agents
-                for block in model.partition(pb.agent_id(agent.name))
-                for a, b in combinations(block, 2)
-            }
-            drawn = [(frozenset((atoms[a], atoms[b])), who) for a, b, who in edges]
-            assert all(a != b for a, b, _ in edges)
-            assert len(drawn) == len(set(drawn))
-            assert set(drawn) == engine
+            engine = Counter(
+                (position, frozenset(map(frozenset, block)))
+                for position, agent in enumerate(pb.agents)
+                for block in model.partition(pb.agent_id(agent.name)) if len(block) > 1)
+            assert Counter((int(k), frozenset(atoms[n] for n in names.split()))
+                           for k, names in drawn) == engine
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
-def test_every_dot_file_renders_with_graphviz(path, tmp_path):
-    require_tool("dot")  # DOT output is tested without it elsewhere
+def test_every_class_picture_renders_with_graphviz(path, tmp_path):
+    require_tool("dot")  # the SVG pictures need no Graphviz: they are tested without it
     for _, e in explained(path):
-        files = write_graphs(e, tmp_path, "svg")
-        assert files.note is None
-        assert len(files.rendered) == len(e.frames) == len(files.dot)
-        for svg in files.rendered:
-            assert "<svg" in svg.read_text(encoding="utf-8")
+        written = write_pictures([e], [], [], tmp_path, "png")
+        assert written.notes == [] and written.files == len(e.frames)
+        for link in written.links.values():
+            assert Path(link).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_without_dot_the_dot_files_are_written_and_the_message_says_how(tmp_path, monkeypatch):
-    import pyfront.explain.graph as graph
+def test_without_dot_svg_pictures_are_written_and_png_is_refused(tmp_path, monkeypatch):
+    import pyfront.explain.class_dot as class_dot
 
-    monkeypatch.setattr(graph, "dot_tool", lambda: None)
+    monkeypatch.setattr(class_dot, "dot_tool", lambda: None)
     _, e = explained(EXAMPLES[0])[0]
-    files = graph.write_graphs(e, tmp_path, "png")
-    assert files.rendered == () and len(files.dot) == len(e.frames)
-    assert "apt-get install graphviz" in files.note and "dot -Tpng" in files.note
+    written = write_pictures([e], [], [], tmp_path, "svg")
+    assert written.files == len(e.frames)
     with pytest.raises(RuntimeError, match="not installed"):
-        render_dot(files.dot[0], "png")
+        write_pictures([e], [], [], tmp_path, "png")
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
@@ -276,12 +273,14 @@ def test_the_command_options(tmp_path):
     assert code == 0, err
     assert out.startswith("## Problem `two_rounds`") and "Actual state: `1110`." in out
     assert "## Problem `one_round`" not in out
-    dots = sorted((tmp_path / "g").glob("two_rounds-step*.dot"))
-    assert len(dots) == 4  # the initial model and one per announcement
-    assert 'fillcolor="#FFE08A"' in dots[0].read_text()  # the actual state, highlighted
-    if dot_tool() is not None:
-        assert len(list((tmp_path / "g").glob("*.png"))) == 4
-        assert "wrote 4 png file(s)" in err
+    if dot_tool() is None:
+        assert code == 1 and "not installed" in err
+        return
+    pngs = sorted((tmp_path / "g").glob("two_rounds-step*.png"))
+    assert len(pngs) == 4  # the initial model and one per announcement
+    assert "wrote 4 png file(s)" in err
+    for k, png in enumerate(pngs):  # linked from the Markdown at its step
+        assert f"]({tmp_path / 'g' / f'two_rounds-step{k}.png'})" in out
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -246,13 +246,14 @@ def test_unknown_format_is_refused():
 
 
 def test_models_too_large_to_draw_are_skipped_with_a_note(tmp_path, monkeypatch):
-    import pyfront.explain.graph as graph
+    import pyfront.explain.problem_picture as problem_picture
+    from pyfront.explain.picture_files import write_pictures
 
-    monkeypatch.setattr(graph, "MAX_PICTURE_STATES", 5)
-    e = explain_problem(muddy())  # 8 states, then 7, then 4
-    files = graph.write_graphs(e, tmp_path, "svg", render=False)
-    assert [p.name for p in files.dot] == ["muddy3-step2.dot"]
-    assert files.note == "muddy3: step(s) 0, 1 not drawn: more than 5 states"
+    monkeypatch.setattr(problem_picture, "MAX_DRAWN", 5)
+    e = explain_problem(muddy())  # 8 states at the start: none of its steps is drawn
+    written = write_pictures([e], [], [], tmp_path, "svg")
+    assert written.files == 0 and not list(tmp_path.iterdir())
+    assert written.notes == ["muddy3: step(s) 0, 1, 2 not drawn: too many worlds"]
 
 
 ALL_KINDS = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from markupsafe import escape
 import subprocess
 import sys
 import time
@@ -77,18 +78,17 @@ def test_explain_answers_every_example_with_pictures_and_verdicts(server):
             assert "error" not in p, (example, p.get("error"))
             assert p["english"], example
             assert p["steps"] and p["steps"][0]["title"]
+            assert p["legend"] and p["picture_kind"] in ("classes", "arrows"), example
             for step in p["steps"]:
                 svg = step["picture"]["svg"]
-                if svg is None and "possibilities" in step["picture"]["message"]:
-                    assert "<table" in step["caption"]  # a number puzzle: a table, no picture
-                    continue
                 if svg is None and "too many to draw" in step["picture"]["message"]:
                     from pyfront.web.picture_model import MAX_WORLDS
 
-                    # a model too large to read is described, not drawn
-                    assert len(step["worlds"]) > MAX_WORLDS, step["picture"]
+                    # a story model too large for its arrows is described, not drawn
+                    assert p["kind"] == "story" and len(step["worlds"]) > MAX_WORLDS, (
+                        example, step["picture"])
                     continue
-                assert svg is not None, step["picture"]
+                assert svg is not None, (example, step["picture"])  # number puzzles too
                 root = ET.fromstring(svg)
                 titles = {g.find(SVG + "title").text: (g.get("class") or "").split()
                           for g in root.iter(SVG + "g") if "node" in (g.get("class") or "").split()}
@@ -96,8 +96,7 @@ def test_explain_answers_every_example_with_pictures_and_verdicts(server):
                     "w" + w for w in step["worlds"]}
                 if p["kind"] == "problem":  # worlds removed so far stay, greyed
                     assert {k for k, c in titles.items() if "removed" in c} == {
-                        "x" + c["name"] for c in p["actual_choices"]
-                        if c["name"] not in step["worlds"]}
+                        "x" + w for w in p["steps"][0]["worlds"] if w not in step["worlds"]}
             for h in p["hypotheses"]:
                 assert h["explanation"].startswith("<p>") and h["verdict"]
                 assert 0 <= h["step"] < len(p["steps"])
@@ -189,11 +188,16 @@ def test_a_check_past_the_time_limit_is_stopped_and_the_server_goes_on(server):
     assert "took more than 5 s" in answer["error"]["message"]
 
 
-def test_a_model_too_large_to_draw_gets_a_message(server):
+def test_large_models_are_drawn_smaller_then_as_dots(server):
     status, answer = explain(server, _muddy(7, 3))
     step = answer["problems"][0]["steps"][0]
-    assert step["picture"]["svg"] is None
-    assert step["picture"]["message"].startswith("128 worlds: too many to draw")
+    root = ET.fromstring(step["picture"]["svg"])  # 128 boxes named by their rows of 0/1
+    names = [g.find(SVG + "title").text for g in root.iter(SVG + "g") if g.get("class") == "node"]
+    assert len(names) == 128 and not step["picture"]["compact"]
+    status, answer = explain(server, _muddy(10, 2))
+    step = answer["problems"][0]["steps"][0]
+    assert step["picture"]["compact"] and step["picture"]["worlds"] == 1024
+    assert "classes are not drawn at this size" in step["picture"]["note"]
     status, answer = explain(server, _muddy(13, 2))  # too many worlds even to list
     p = answer["problems"][0]
     assert answer["ok"] and "too large to explain world by world" in p["error"]
@@ -215,32 +219,23 @@ def test_fifty_concurrent_requests_of_the_heaviest_example_complete(server):
     assert spent < 90
 
 
-def test_builtin_layout_draws_every_world_and_edge_without_graphviz():
-    source = (REPO / "examples" / "muddy_children.del").read_text(encoding="utf-8")
-    answer = explain_source(source, actual="110", use_dot=False)
-    for p in answer["problems"]:
-        for step in p["steps"]:
-            assert step["picture"]["engine"] == "builtin"
-            root = ET.fromstring(step["picture"]["svg"])
-            nodes = [g for g in root.iter(SVG + "g") if g.get("class") == "node"]
-            assert sorted(g.find(SVG + "title").text for g in nodes) == sorted(
-                "w" + w for w in step["worlds"])
-            edges = [g for g in root.iter(SVG + "g") if g.get("class") == "edge"]
-            n_pairs = sum(len(b) * (len(b) - 1) // 2 for b in _blocks(p, step))
-            assert len(edges) == n_pairs
-    assert any('fill="#FFE08A"' in s["picture"]["svg"] for p in answer["problems"] for s in p["steps"])
+def test_builtin_layout_draws_every_world_and_arrow_of_a_story_without_graphviz():
+    from pyfront.explain.story import explain_story
+    from pyfront.story.dsl import parse_document
 
-
-def _blocks(p, step):
-    """Each agent's blocks of the step, recomputed from the explanation engine."""
-    from pyfront.problem.dsl import parse_problems
-    from pyfront.explain import explain_problem
-
-    source = (REPO / "examples" / "muddy_children.del").read_text(encoding="utf-8")
-    problem = next(q for q in parse_problems(source) if q.name == p["name"])
-    frame = next(f for f in explain_problem(problem).frames
-                 if [s.name for s in f.states] == step["worlds"])
-    return [b for _, blocks in frame.partitions for b in blocks]
+    source = (REPO / "examples" / "stories" / "sally_anne.del").read_text(encoding="utf-8")
+    answer = explain_source(source, use_dot=False)
+    (story,) = parse_document(source, "sally_anne.del")
+    explained = explain_story(story)  # the engine's belief arrows, step by step
+    for step, engine_step in zip(answer["problems"][0]["steps"], explained.steps):
+        assert step["picture"]["engine"] == "builtin"
+        root = ET.fromstring(step["picture"]["svg"])
+        nodes = [g for g in root.iter(SVG + "g") if g.get("class") == "node"]
+        assert sorted(g.find(SVG + "title").text for g in nodes) == sorted(
+            "w" + w for w in step["worlds"])
+        edges = [g for g in root.iter(SVG + "g") if g.get("class") == "edge"]
+        assert len(edges) == sum(len(vs) for _, rows in engine_step.belief for _, vs in rows)
+    assert any('fill="#FFE08A"' in s["picture"]["svg"] for s in answer["problems"][0]["steps"])
 
 
 def test_serve_binds_to_loopback_by_default_and_refuses_a_bad_port():
@@ -296,3 +291,45 @@ def test_without_graphviz_the_page_still_gets_pictures():
     steps = answer["problems"][0]["steps"]
     assert {s["picture"]["engine"] for s in steps} == {"builtin"}
     assert all(s["picture"]["svg"].startswith("<svg") for s in steps)
+
+
+def test_ask_and_moves_answer_and_refuse_in_one_line(server):
+    source = (REPO / "examples" / "forehead.del").read_text(encoding="utf-8")
+    status, answer = post_json(server + "api/ask", {"source": source, "problem": 0, "step": 2,
+                                                    "formula": "Bob knows whether muddy(Alice)"})
+    assert status == 200 and answer["ok"] and answer["step"] == 2
+    assert answer["answer"]["verdict"] == "✔ entailed"
+    status, answer = post_json(server + "api/ask", {"source": source, "problem": 0, "step": 2,
+                                                    "formula": "Bob knows whether wet(Alice)"})
+    assert not answer["ok"] and answer["error"]["column"] == 19
+    assert "unknown" in answer["error"]["message"] and "\n" not in answer["error"]["message"]
+    for bad in ({"source": source, "problem": "x", "step": 0, "formula": "true"},
+                {"source": source, "problem": 0, "step": -1, "formula": "true"},
+                {"source": source, "problem": 0, "step": 0, "formula": 3},
+                {"source": source, "problem": 0, "step": 0, "formula": "t", "syntax": "latex"}):
+        status, answer = post_json(server + "api/ask", bad)
+        assert status == 400 and not answer["ok"], bad
+    # every move offered on a story is a line the engine accepts after the last event
+    story = (REPO / "examples" / "stories" / "secret_peek.del").read_text(encoding="utf-8")
+    status, offered = post_json(server + "api/moves", {"source": story, "problem": 0})
+    assert offered["ok"] and offered["moves"]
+    for move in offered["moves"][:4]:
+        lines = story.split("\n")
+        lines.insert(offered["after"], offered["indent"] + move["line"])
+        status, answer = explain(server, "\n".join(lines))
+        p = answer["problems"][0]
+        assert answer["ok"] and "error" not in p and len(p["steps"]) == 3, move
+        assert str(escape(move["english"])) in p["steps"][-1]["caption"]
+
+
+def test_an_smcdel_program_is_answered_as_mindgames_smcdel_answers_it(server, tmp_path):
+    program = "VARS 1,2,3\nLAW Top\nOBS a: 1\n    b: 2, 3\nVALID? [ ! (1 | 2) ] b knows whether 1\nWHERE? < ! 3 > a knows that 3\n"
+    path = tmp_path / "p.smcdel.txt"
+    path.write_text(program, encoding="utf-8")
+    reference = subprocess.run([sys.executable, "-m", "pyfront.cli", "smcdel", str(path)],
+                               capture_output=True, text=True, cwd=REPO, timeout=60).stdout
+    status, answer = explain(server, program)
+    p = answer["problems"][0]
+    assert answer["ok"] and p["kind"] == "smcdel" and p["output"] == reference
+    status, answer = explain(server, "VARS 1,2\nLAW Top\nOBS a: 1\nVALID? a knws that 1\n")
+    assert not answer["ok"] and answer["error"]["line"] == 4

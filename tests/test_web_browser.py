@@ -40,6 +40,7 @@ def browser():
                  "--disable-sync", "--disable-dev-shm-usage", f"--user-data-dir={profile}",
                  "--window-size=1360,1180"):
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the console, for the tests
     driver = webdriver.Chrome(service=Service(chromedriver), options=options)
     driver.set_page_load_timeout(30)
     try:

@@ -29,26 +29,56 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import difflib
     import sys
     from pathlib import Path
 
     from ..errors import UserError
-    from ..explain import explain_problem, render_text
-    from ..explain.build import StateError
-    from ..explain.model import Explanation
     from pyfront.data.loading import load_document
     from pyfront.problem.model import Problem
 
-    from smcdel_bridge.errors import SmcdelError, TooLargeError
-
     if args.actual is not None and not args.actual.strip():
         raise UserError("--actual is empty: give a row of 0/1, the true propositions, or 'none'")
-    items = load_document(args.file)
+    items = _chosen(load_document(args.file), args)
     if args.graph is not None:  # a directory that cannot be made fails now, not after the text
         if Path(args.graph).exists() and not Path(args.graph).is_dir():
             raise UserError("exists and is not a directory (--graph needs one)", file=args.graph)
         Path(args.graph).mkdir(parents=True, exist_ok=True)
+    problems = [p for p in items if isinstance(p, Problem) and not p.has_values]
+    puzzles = [p for p in items if isinstance(p, Problem) and p.has_values]
+    stories = [p for p in items if not isinstance(p, Problem)]
+    if stories and args.actual is not None:
+        raise UserError("--actual is for problems; a story states its facts with 'actually'",
+                        file=args.file, line=stories[0].line)
+    if puzzles and args.actual is not None:
+        raise UserError("--actual is for problems without variables; a number puzzle is "
+                        "explained by its possibilities", file=args.file, line=puzzles[0].line)
+    told, stopped = _stories(stories, args)
+    solved = _puzzles(puzzles, args)
+    explained = _problems(problems, args)
+    written = _pictures(explained, solved, told, args) if args.graph is not None else None
+    links = written.links if written is not None else {}
+    _write_text(explained, solved, told, args, links)
+    if written is not None:
+        _report_pictures(written, args)
+    disagreements = [v for p in explained for v in p.verdicts if v.agrees is False]
+    differing = len(disagreements) + sum(s.disagreements for s in told)
+    differing += sum(1 for _, _, e in solved for a in _asked(e) if a.agrees is False)
+    for err in stopped:
+        print(f"mindgames: {err}", file=sys.stderr)
+    if stopped:
+        return 1
+    if differing:
+        print(f"mindgames: {differing} hypothesis answer(s) differ from the expected "
+              "answer", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _chosen(items: list, args: argparse.Namespace) -> list:
+    import difflib
+
+    from ..errors import UserError
+
     if args.problem is not None:
         chosen = [p for p in items if p.name == args.problem]
         if not chosen:
@@ -59,16 +89,19 @@ def run(args: argparse.Namespace) -> int:
         items = chosen
     if not items:
         raise UserError("no problem to explain", file=args.file)
-    problems = [p for p in items if isinstance(p, Problem)]
-    stories = [p for p in items if not isinstance(p, Problem)]
-    if stories and args.actual is not None:
-        raise UserError("--actual is for problems; a story states its facts with 'actually'",
-                        file=args.file, line=stories[0].line)
-    told = []
-    stopped = []
-    if stories:  # (the story explainers: for stories only)
-        from ..explain.story import explain_story
-        from ..explain.story_symbolic import explain_engine, explain_story_symbolic
+    return items
+
+
+def _stories(stories: list, args: argparse.Namespace) -> tuple[list, list]:
+    """(explanations, the errors that stopped some of them)."""
+    from ..errors import UserError
+
+    told, stopped = [], []
+    if not stories:
+        return told, stopped
+    from ..explain.story import explain_story
+    from ..explain.story_symbolic import explain_engine, explain_story_symbolic
+
     for s in stories:  # an event that cannot happen ends that story's explanation
         try:
             if explain_engine(s, args.engine) == "symbolic":
@@ -85,22 +118,41 @@ def run(args: argparse.Namespace) -> int:
             if err.file is None:
                 err.file = args.file
             stopped.append(err)
+    return told, stopped
 
-    puzzles = [p for p in problems if p.has_values]
-    problems = [p for p in problems if not p.has_values]
-    if puzzles:
-        if args.actual is not None or args.graph is not None:
-            raise UserError("--actual and --graph are for problems without variables; a "
-                            "number puzzle is explained by its possibilities",
-                            file=args.file, line=puzzles[0].line)
-        from ..explain.puzzle import explain_puzzle, render as render_puzzles
 
+def _puzzles(puzzles: list, args: argparse.Namespace) -> list:
+    """(problem, answers, explanation) of each number puzzle."""
+    from smcdel_bridge.errors import SmcdelError
+
+    from ..errors import UserError
+
+    if not puzzles:
+        return []
+    from ..explain.puzzle import explain_puzzle
+    from ..problem.puzzle_structure import PuzzleAnswers
+
+    out = []
+    for pb in puzzles:
         try:
-            sys.stdout.write(render_puzzles([explain_puzzle(p) for p in puzzles], args.format))
+            answers = PuzzleAnswers(pb)
+            out.append((pb, answers, explain_puzzle(pb, answers=answers)))
         except SmcdelError as err:
-            raise UserError(str(err), file=args.file) from None
-        if problems or told:
-            sys.stdout.write("\n\n")
+            raise UserError(str(err), file=args.file, line=pb.line) from None
+    return out
+
+
+def _asked(explanation) -> list:
+    return [*explanation.asked_first, *(a for s in explanation.steps for a in s.asked)]
+
+
+def _problems(problems: list, args: argparse.Namespace) -> list:
+    from smcdel_bridge.errors import SmcdelError, TooLargeError
+
+    from ..errors import UserError
+    from ..explain import explain_problem
+    from ..explain.build import StateError
+
     explained = []
     for p in problems:
         try:
@@ -109,64 +161,62 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"--actual does not fit problem {p.name!r}: {err}",
                             file=args.file, line=p.line) from None
         except TooLargeError as err:  # explain lists states one by one: no symbolic way out
-            size = str(err).split(": use the symbolic engine")[0]
-            raise UserError(f"problem {p.name!r} is too large to explain state by state: {size} "
-                            "(mindgames check answers larger problems)",
+            raise UserError(f"problem {p.name!r} is too large to explain state by state: "
+                            f"{err} (mindgames check answers larger problems)",
                             file=args.file, line=p.line) from None
         except SmcdelError as err:  # a law that is not Boolean, say
             raise UserError(f"problem {p.name!r}: {err}", file=args.file, line=p.line) from None
-    explanation = Explanation(source=args.file, problems=tuple(explained))
+    return explained
+
+
+def _pictures(explained: list, solved: list, told: list, args: argparse.Namespace):
+    from pathlib import Path
+
+    from ..errors import UserError
+    from ..explain.picture_files import write_pictures
+
+    try:
+        return write_pictures(explained, [(pb, a) for pb, a, _ in solved], told,
+                              Path(args.graph), args.graph_format)
+    except RuntimeError as err:  # dot refused a picture: say which
+        raise UserError(str(err)) from None
+
+
+def _write_text(explained: list, solved: list, told: list, args: argparse.Namespace,
+                links: dict) -> None:
+    import sys
+
+    from ..explain import render_text
+    from ..explain.model import Explanation
+
+    parts = 0
+    if solved:
+        from ..explain.puzzle import render as render_puzzles
+
+        sys.stdout.write(render_puzzles([e for _, _, e in solved], args.format, links))
+        parts += 1
     if explained:
-        render_text.write(explanation, args.format, sys.stdout)
+        if parts:
+            sys.stdout.write("\n\n")
+        render_text.write(Explanation(source=args.file, problems=tuple(explained)),
+                          args.format, sys.stdout, links)
+        parts += 1
     if told:
-        if explained:
+        if parts:
             sys.stdout.write("\n\n")
         from ..explain.story import write_stories
 
-        write_stories(told, args.format, sys.stdout)
+        write_stories(told, args.format, sys.stdout, links)
     sys.stdout.flush()
 
-    if args.graph is not None:
-        from ..explain.graph import write_graphs
 
-        directory = Path(args.graph)
-        notes, dots, rendered = [], 0, 0
-        for p in explained:
-            try:
-                files = write_graphs(p, directory, args.graph_format)
-            except RuntimeError as err:  # dot refused a picture: say which
-                raise UserError(str(err)) from None
-            dots += len(files.dot)
-            rendered += len(files.rendered)
-            if files.note and files.note not in notes:
-                notes.append(files.note)
-        for s in told:
-            from ..explain.story_graph import write_story_graphs
+def _report_pictures(written, args: argparse.Namespace) -> None:
+    import sys
 
-            try:
-                files = write_story_graphs(s, directory, args.graph_format)
-            except RuntimeError as err:
-                raise UserError(str(err)) from None
-            dots += len(files.dot)
-            rendered += len(files.rendered)
-            if files.note and files.note not in notes:
-                notes.append(files.note)
-        if rendered:
-            print(f"mindgames: wrote {rendered} {args.graph_format} file(s) (and their DOT "
-                  f"sources) to {directory}", file=sys.stderr)
-        else:
-            print(f"mindgames: wrote {dots} DOT file(s) to {directory}", file=sys.stderr)
-        for note in notes:
-            print(f"mindgames: {note}", file=sys.stderr)
-
-    disagreements = [v for p in explained for v in p.verdicts if v.agrees is False]
-    differing = len(disagreements) + sum(s.disagreements for s in told)
-    for err in stopped:
-        print(f"mindgames: {err}", file=sys.stderr)
-    if stopped:
-        return 1
-    if differing:
-        print(f"mindgames: {differing} hypothesis answer(s) differ from the expected "
-              "answer", file=sys.stderr)
-        return 1
-    return 0
+    if written.files:
+        print(f"mindgames: wrote {written.files} {args.graph_format} file(s) to {args.graph}"
+              + (f" (and {written.dots} DOT source(s))" if written.dots else ""), file=sys.stderr)
+    else:
+        print(f"mindgames: wrote {written.dots} DOT file(s) to {args.graph}", file=sys.stderr)
+    for note in written.notes:
+        print(f"mindgames: {note}", file=sys.stderr)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from smcdel_bridge.language import Form, Impl, K, Kw, Neg, Top
+from smcdel_bridge.language import Form, Impl, K, Kw, Neg, Prp, Top
 from smcdel_bridge.program import Structure
 
 from pyfront.problem.record import replace
@@ -201,7 +201,7 @@ def explain_problem(
         raise StateError(f"{actual!r} is not a state of problem {problem.name!r} "
                          "(it breaks the law)")
 
-    frames = [_frame(model, 0, "Initial model", ctx, problem)]
+    frames = [_frame(model, 0, "Initial model", ctx, problem, actual_state)]
     steps = []
     actual_alive = actual_state is not None
     models, alive = [model], [actual_alive]  # after 0, 1, … announcements
@@ -225,7 +225,8 @@ def explain_problem(
         model = after
         models.append(model)
         alive.append(actual_alive)
-        frames.append(_frame(model, k, f"After announcement {k}: {formula}", ctx, problem))
+        frames.append(_frame(model, k, f"After announcement {k}: {formula}", ctx, problem,
+                             actual_state if actual_alive else None))
 
     # each hypothesis is answered after the announcements written above it
     asked = [h.announcements_before(len(problem.announcements)) for h in problem.hypotheses]
@@ -253,7 +254,27 @@ def explain_problem(
     )
 
 
-def _frame(model: KripkeStep, step: int, title: str, ctx: Context, problem) -> Frame:
+def _knowledge(model: KripkeStep, problem, ctx: Context, actual: State | None):
+    """What each agent knows of each proposition at the actual state (the engine's K)."""
+    if actual is None:
+        return ()
+    at = model.index(actual.atoms)
+    out = []
+    for agent in problem.agent_ids():
+        row = []
+        for atom in problem.vocabulary:
+            if model.true_at(K(agent, Prp(atom)), at):
+                row.append((ctx.show(Prp(atom)), True))
+            elif model.true_at(K(agent, Neg(Prp(atom))), at):
+                row.append((ctx.show(Prp(atom)), False))
+            else:
+                row.append((ctx.show(Prp(atom)), None))
+        out.append((ctx.agent(agent), tuple(row)))
+    return tuple(out)
+
+
+def _frame(model: KripkeStep, step: int, title: str, ctx: Context, problem,
+           actual: State | None = None) -> Frame:
     states = tuple(ctx.state(s) for s in model.states)
     partitions = tuple(
         (ctx.agent(agent), tuple(
@@ -261,7 +282,8 @@ def _frame(model: KripkeStep, step: int, title: str, ctx: Context, problem) -> F
         ))
         for agent in problem.agent_ids()
     )
-    return Frame(step=step, title=title, states=states, partitions=partitions)
+    return Frame(step=step, title=title, states=states, partitions=partitions,
+                 knowledge=_knowledge(model, problem, ctx, actual))
 
 
 def _verdict(model: KripkeStep, index: int, hyp, problem, ctx: Context,

@@ -53,6 +53,10 @@ class Frame:
     states: tuple[State, ...]
     #: (agent, blocks), in agent order
     partitions: tuple[tuple[str, tuple[tuple[State, ...], ...]], ...]
+    #: at the actual state (when it survives to this step), per agent and proposition:
+    #: True (the agent knows it true), False (knows it false), None (does not know
+    #: whether), as the engine evaluates K and K-not
+    knowledge: tuple[tuple[str, tuple[tuple[str, bool | None], ...]], ...] = ()
 
 
 @record(frozen=True, kw_only=False)

@@ -75,7 +75,7 @@ def _table(pb: Problem, answers, live: int) -> Table:
     fns = [vs.function(t) for t in terms]
     idx = [vs.names.index(n) for n in names]
     atoms = [vs.names.index(atom_name(a)) for a in pb.vocabulary]
-    columns = names + [_atom_text(pb, a) for a in pb.vocabulary] + [term_text(t) for t in terms]
+    columns = names + [atom_text(pb, a) for a in pb.vocabulary] + [term_text(t) for t in terms]
     states = [i for i, c in enumerate(bin(live)[:1:-1]) if c == "1"]
     shown = states if len(states) <= LIST_AT_MOST else states[:TABLE_ROWS]
     rows = [[str(vs.states[i][k]) for k in idx] + [str(int(vs.states[i][k])) for k in atoms]
@@ -83,7 +83,7 @@ def _table(pb: Problem, answers, live: int) -> Table:
     return Table(columns, rows, len(states))
 
 
-def _atom_text(pb: Problem, atom: int) -> str:
+def atom_text(pb: Problem, atom: int) -> str:
     """An atom as the DSL writes it (``muddy(Ann)``, ``rain``)."""
     from pyfront.problem.dsl_print import _FormulaPrinter
 
@@ -114,17 +114,18 @@ def _asked(pb: Problem, answers, kind: str, i: int, style: str) -> Asked:
                  q.expected_text(), q.agrees(answer))
 
 
-def explain_puzzle(pb: Problem, style: str = "natural") -> PuzzleExplanation:
+def explain_puzzle(pb: Problem, style: str = "natural", answers=None) -> PuzzleExplanation:
+    """``answers``: the puzzle's :class:`PuzzleAnswers`, when the caller has them."""
     from pyfront import verbalize
     from pyfront.problem.puzzle_check import puzzle_jobs
     from pyfront.problem.puzzle_structure import PuzzleAnswers
 
-    answers = PuzzleAnswers(pb)
+    answers = answers or PuzzleAnswers(pb)
     told = []
     for agent, atoms, terms in zip(pb.agents, pb.observations, pb.observed_terms):
         from smcdel_bridge.terms import term_text
 
-        seen = [term_text(t) for t in terms] + [_atom_text(pb, a) for a in atoms]
+        seen = [term_text(t) for t in terms] + [atom_text(pb, a) for a in atoms]
         if seen:
             told.append(f"{agent.name} is told {', '.join(seen)}: "
                         f"{len(answers.vs.partition(pb.agent_id(agent.name)))} different answers")
@@ -140,8 +141,10 @@ def explain_puzzle(pb: Problem, style: str = "natural") -> PuzzleExplanation:
                              _table(pb, answers, answers.live(0)), by_position.get(0, []), steps)
 
 
-def render(explanations: list[PuzzleExplanation], fmt: str = "text") -> str:
-    """The explanations as plain text or Markdown (template ``puzzle.j2``)."""
+def render(explanations: list[PuzzleExplanation], fmt: str = "text",
+           pictures: dict | None = None) -> str:
+    """The explanations as plain text or Markdown (template ``puzzle.j2``), with links to
+    the ``pictures`` ``explain --graph`` wrote (:func:`.picture_files.key` -> path)."""
     import jinja2
     from importlib.resources import files
 
@@ -152,4 +155,5 @@ def render(explanations: list[PuzzleExplanation], fmt: str = "text") -> str:
             lambda name: files("pyfront.explain").joinpath("templates", name).read_text("utf-8")),
         trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
         bytecode_cache=template_cache("puzzle"))
-    return env.get_template("puzzle.j2").render(puzzles=explanations, md=fmt == "md")
+    return env.get_template("puzzle.j2").render(puzzles=explanations, md=fmt == "md",
+                                                    pictures=pictures or {})

@@ -82,7 +82,7 @@ _STYLES = {
 
 
 @lru_cache(maxsize=None)
-def _environment(fmt: str):
+def environment(fmt: str):
     import jinja2
 
     from ..cache import template_cache
@@ -100,16 +100,18 @@ def _environment(fmt: str):
     return env
 
 
-def render(explanation: Explanation, fmt: str = "text") -> str:
-    """The explanation as ``text`` (plain) or ``md`` (Markdown)."""
+def render(explanation: Explanation, fmt: str = "text", pictures: dict | None = None) -> str:
+    """The explanation as ``text`` (plain) or ``md`` (Markdown); ``pictures``: the files
+    ``explain --graph`` wrote (:func:`.picture_files.key` -> path), linked at their steps."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
-    template = _environment(fmt).get_template(f"explain.{'txt' if fmt == 'text' else 'md'}.j2")
-    text = template.render(explanation=explanation)
+    template = environment(fmt).get_template(f"explain.{'txt' if fmt == 'text' else 'md'}.j2")
+    text = template.render(explanation=explanation, pictures=pictures or {})
     return _BLANK_RUNS.sub("\n\n", text).strip("\n") + "\n"
 
 
-def write(explanation: Explanation, fmt: str = "text", stream: TextIO | None = None) -> None:
+def write(explanation: Explanation, fmt: str = "text", stream: TextIO | None = None,
+          pictures: dict | None = None) -> None:
     """Print the explanation: ``md`` as Markdown source; ``text`` as rich output on a
     terminal (the Markdown, rendered) and as plain text into a pipe or file."""
     stream = stream or sys.stdout
@@ -117,6 +119,6 @@ def write(explanation: Explanation, fmt: str = "text", stream: TextIO | None = N
         from rich.console import Console
         from rich.markdown import Markdown
 
-        Console(file=stream).print(Markdown(render(explanation, "md")))
+        Console(file=stream).print(Markdown(render(explanation, "md", pictures)))
         return
-    stream.write(render(explanation, fmt))
+    stream.write(render(explanation, fmt, pictures))

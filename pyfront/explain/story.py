@@ -251,7 +251,8 @@ class _Explainer:
             expected = None if q.expected is None else ("true" if q.expected else "false")
             return QueryAnswer(q.name, "hypothesis", hypothesis_text(self.story, q.formula, self.words),
                                self.dsl(q.formula), "true" if holds else "false", expected,
-                               None if q.expected is None else q.expected == holds, reasons, counter)
+                               None if q.expected is None else q.expected == holds, reasons, counter,
+                               true_at=tuple(short[w] for w in model.worlds if w in true_at))
         values = answer_where(self.story, q.path, q.variable, q.step, self.compiled)
         worlds = set(state.model.actual)
         chain = []
@@ -344,20 +345,24 @@ def explain_story(story: "Story") -> StoryExplanation:
     if failure is not None:
         stopped = f"Event {len(states)}: {event_sentence(story, len(states) - 1, ex.words)}"
     return StoryExplanation(story.name, tuple(story.agents), setup_text(story, ex.words), steps,
-                            stopped, failure)
+                            stopped, failure, compiled)
 
 
-def render_stories(stories: "list[StoryExplanation]", fmt: str = "text") -> str:
-    """The explanations as ``text`` or ``md`` (the layout is ``templates/story.j2``)."""
+def render_stories(stories: "list[StoryExplanation]", fmt: str = "text",
+                   pictures: dict | None = None) -> str:
+    """The explanations as ``text`` or ``md`` (the layout is ``templates/story.j2``);
+    ``pictures`` as for :func:`.render_text.render`."""
     import re
 
-    from .render_text import _environment
+    from .render_text import environment
 
-    text = _environment(fmt).get_template("story.j2").render(stories=stories)
+    text = environment(fmt).get_template("story.j2").render(
+        stories=stories, md=fmt == "md", pictures=pictures or {})
     return re.sub(r"\n{3,}", "\n\n", text).strip("\n") + "\n"
 
 
-def write_stories(stories: "list[StoryExplanation]", fmt: str = "text", stream=None) -> None:
+def write_stories(stories: "list[StoryExplanation]", fmt: str = "text", stream=None,
+                  pictures: dict | None = None) -> None:
     """Print the explanations: ``md`` as Markdown source; ``text`` as rich output on a
     terminal and as plain text into a pipe or file (as :func:`.render_text.write`)."""
     import sys
@@ -367,6 +372,6 @@ def write_stories(stories: "list[StoryExplanation]", fmt: str = "text", stream=N
         from rich.console import Console
         from rich.markdown import Markdown
 
-        Console(file=stream).print(Markdown(render_stories(stories, "md")))
+        Console(file=stream).print(Markdown(render_stories(stories, "md", pictures)))
         return
-    stream.write(render_stories(stories, fmt))
+    stream.write(render_stories(stories, fmt, pictures))

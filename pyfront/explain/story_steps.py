@@ -100,6 +100,8 @@ class QueryAnswer:
     #: question: the sentence of the answer, and the worlds each agent of the chain reaches
     answer_english: str | None = None
     chain: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: hypothesis: the worlds of its step (short names) where it is true
+    true_at: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,8 @@ class StoryExplanation:
     #: one-line reason (``FILE:LINE: '…' cannot happen here: …`` once the file is known)
     stopped: str | None = None
     reason: "UserError | None" = None
+    #: the compiled story the explanation was read from (for further questions)
+    compiled: Any = field(default=None, compare=False, repr=False)
 
     @property
     def disagreements(self) -> int:

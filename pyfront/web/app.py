@@ -1,20 +1,25 @@
 """The Flask application: the page, its static assets, the gallery and the check API.
 
 Routes: ``/`` (the page), ``/static/…`` (shipped assets), ``GET /api/examples``,
-``GET /api/examples/NAME``, ``POST /api/explain`` (``{"source": TEXT, "actual": STATE, "engine": auto|explicit|symbolic}``)
-and ``GET /api/health``.  Every answer is JSON; a failure is ``{"ok": false, "error":
+``GET /api/examples/NAME``, ``POST /api/explain`` (``{"source": TEXT, "actual": STATE,
+"engine": auto|explicit|symbolic}``), ``POST /api/ask`` (``{"source", "problem": INDEX,
+"step", "formula", "syntax": dsl|smcdel, "actual"}``: a formula answered at a step),
+``POST /api/moves`` (``{"source", "problem", "actual"}``: the moves that can be played
+next) and ``GET /api/health``.  Every answer is JSON; a failure is ``{"ok": false, "error":
 {"message", "line", "column", "text"}}`` with one line of text.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from flask import Flask, jsonify, render_template, request
 
 from .examples import Gallery
+from ..story.engines import ENGINES
 from .runner import Runner, failure
 
 #: longest problem text accepted, in bytes
@@ -96,26 +101,64 @@ def create_app(settings: Settings | None = None) -> Flask:
             return error(f"no example called {name[:80]!r}", 404)
         return jsonify({"ok": True, "name": name, "source": text})
 
-    @app.post("/api/explain")
-    def explain():
+    def body_of():
+        """(the request's JSON object, None) or (None, an error response)."""
         body = request.get_json(silent=True)
         if not isinstance(body, dict) or not isinstance(body.get("source"), str):
-            return error('send JSON {"source": "problem text"}', 400)
-        source = body["source"]
+            return None, error('send JSON {"source": "problem text"}', 400)
+        size = len(body["source"].encode("utf-8", "surrogatepass"))
+        if size > settings.max_source:
+            return None, error(f"the problem text is too long: {size} bytes, at most "
+                               f"{settings.max_source}", 413)
         actual = body.get("actual") or None
         if actual is not None and (not isinstance(actual, str) or len(actual) > MAX_ACTUAL_CHARS):
-            return error("the actual state must be a short text (a row of 0/1)", 400)
-        engine = body.get("engine") or "auto"
-        if engine not in ("auto", "explicit", "symbolic"):
-            return error("engine must be auto, explicit or symbolic", 400)
-        size = len(source.encode("utf-8", "surrogatepass"))
-        if size > settings.max_source:
-            return error(f"the problem text is too long: {size} bytes, at most "
-                         f"{settings.max_source}", 413)
-        key = hashlib.sha256(f"{actual}\0{engine}\0{source}".encode(
+            return None, error("the actual state must be a short text (a row of 0/1)", 400)
+        return body, None
+
+    def answer(task: str, payload: dict):
+        key = hashlib.sha256(json.dumps([task, payload], sort_keys=True).encode(
             "utf-8", "surrogatepass")).hexdigest()
-        result = runner.run(key, {"source": source, "actual": actual,
+        return jsonify(runner.run(key, {"task": task, **payload}))
+
+    def problem_index(body) -> int | None:
+        index = body.get("problem", 0)
+        return index if isinstance(index, int) and 0 <= index < 1000 else None
+
+    @app.post("/api/explain")
+    def explain():
+        body, failed = body_of()
+        if failed is not None:
+            return failed
+        engine = body.get("engine") or "auto"
+        if engine not in ENGINES:
+            return error("engine must be auto, explicit or symbolic", 400)
+        return answer("explain", {"source": body["source"], "actual": body.get("actual") or None,
                                   "use_dot": settings.use_dot, "engine": engine})
-        return jsonify(result)
+
+    @app.post("/api/ask")
+    def ask():
+        body, failed = body_of()
+        if failed is not None:
+            return failed
+        index, step = problem_index(body), body.get("step")
+        formula, syntax = body.get("formula"), body.get("syntax") or "dsl"
+        if index is None or not (step is None or isinstance(step, int) and 0 <= step < 10_000):
+            return error("problem and step must be small whole numbers", 400)
+        if not isinstance(formula, str) or syntax not in ("dsl", "smcdel"):
+            return error('send {"formula": TEXT, "syntax": "dsl" or "smcdel"}', 400)
+        return answer("ask", {"source": body["source"], "index": index, "step": step,
+                              "formula": formula, "syntax": syntax,
+                              "actual": body.get("actual") or None, "use_dot": settings.use_dot})
+
+    @app.post("/api/moves")
+    def moves():
+        body, failed = body_of()
+        if failed is not None:
+            return failed
+        index = problem_index(body)
+        if index is None:
+            return error("problem must be a small whole number", 400)
+        return answer("moves", {"source": body["source"], "index": index,
+                                "actual": body.get("actual") or None})
 
     return app

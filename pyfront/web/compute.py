@@ -38,6 +38,10 @@ def explain_source(source: str, actual: str | None = None, use_dot: bool = True,
 
     from ..story.dsl import parse_document
 
+    from .smcdel_page import looks_like_smcdel
+
+    if looks_like_smcdel(source):
+        return _smcdel(source)
     try:
         problems = parse_document(source, SOURCE_NAME)
     except (UserError, SmcdelError) as err:
@@ -60,7 +64,7 @@ def explain_source(source: str, actual: str | None = None, use_dot: bool = True,
             elif problem.has_values:  # a number puzzle: counts and tables, no pictures
                 from .puzzle_page import puzzle_page
 
-                out.append(puzzle_page(problem))
+                out.append(puzzle_page(problem, actual))
             else:
                 out.append(problem_page(problem, actual, use_dot))
         except UserError as err:  # an event of a story that cannot happen, say
@@ -73,6 +77,15 @@ def explain_source(source: str, actual: str | None = None, use_dot: bool = True,
             out.append({"name": problem.name, "kind": kind, "line": problem.line,
                         "error": _one_line(problem, err)})
     return {"ok": True, "problems": out}
+
+
+def _smcdel(source: str) -> dict:
+    from .smcdel_page import smcdel_page
+
+    page = smcdel_page(source)
+    if "error_in_text" in page:
+        return {"ok": False, "error": page["error_in_text"]}
+    return {"ok": True, "problems": [page]}
 
 
 def _one_line(problem, err: Exception) -> str:

@@ -1,45 +1,49 @@
 """A public-announcement problem as the page shows it: the explanation of
-:func:`pyfront.explain.explain_problem`, one step per announcement, each with its picture
-(the worlds removed so far greyed, every world in its place of the first step)."""
+:func:`pyfront.explain.explain_problem`, one step per announcement, each with its class
+picture (:mod:`pyfront.explain.class_picture`: the worlds removed so far greyed, every
+world in its place of the first step) and, at a chosen actual world, each agent's view."""
 
 from __future__ import annotations
 
 from ..explain.model import Frame, ProblemExplanation, Reason, State
 from .fragments import agents_of, html, text
-from .pictures import MAX_WORLDS, Picture, draw, partition_edges
 
 #: most initial worlds offered as choices of the actual world
 MAX_ACTUAL_CHOICES = 256
+#: most groups of worlds an agent cannot tell apart listed in words (the picture has all)
+MAX_LISTED_BLOCKS = 8
 
 
-def _edges_of(frame: Frame, rank: dict[str, int]) -> tuple[tuple[int, str, str], ...]:
-    """The frame's edges, each pair and the whole list in the order of the initial worlds
-    (the engine reorders worlds after an announcement)."""
-    edges = partition_edges(
-        [[tuple(s.name for s in block) for block in blocks] for _, blocks in frame.partitions])
-    pairs = {(k, *sorted((a, b), key=rank.__getitem__)) for k, a, b in edges}
-    return tuple(sorted(pairs, key=lambda e: (e[0], rank[e[1]], rank[e[2]])))
+def class_pictures(pictures) -> list[dict]:
+    """The picture part of each step: ``{"svg", "engine": "classes", "worlds"}``, or a
+    message when the model is too large to draw."""
+    from ..explain.class_svg import class_svg
+
+    out = []
+    for picture in pictures:
+        if picture is None:
+            out.append({"svg": None, "message": "too many worlds to draw; the text describes "
+                        "this step", "worlds": None})
+        else:
+            out.append({"svg": class_svg(picture), "engine": "classes",
+                        "worlds": len(picture.live), "compact": picture.compact,
+                        "note": picture.note})
+    return out
 
 
-def _picture_of(frame: Frame, p: ProblemExplanation) -> Picture:
-    kept = set(frame.states)
-    ghosts = len(p.initial) <= MAX_WORLDS  # else only what remains is drawn
-    rank = {s.name: i for i, s in enumerate(p.initial)}
-
-    def label(s: State) -> str:  # one true proposition a line keeps the boxes narrow
-        true = [q.symbol for q, v in zip(p.propositions, s.values) if v]
-        return "\n".join([s.name, *(true or ["nothing true"])])
-
-    return Picture(
-        title=frame.title,
-        worlds=tuple((s.name, label(s)) for s in frame.states),
-        agents=tuple(agent for agent, _ in frame.partitions),
-        edges=_edges_of(frame, rank),
-        actual=(p.actual.name,) if p.actual is not None and p.actual in frame.states else (),
-        removed=tuple((s.name, label(s)) for s in p.initial if ghosts and s not in kept),
-        layout_edges=_edges_of(p.frames[0], rank) if ghosts else (),
-        order=tuple(s.name for s in p.initial) if ghosts else (),
-    )
+def _eyes(frame: Frame, p: ProblemExplanation) -> list[dict]:
+    """Each agent's view of the actual world: the worlds she considers possible (the
+    engine's class) and what she knows of each proposition (the engine's K)."""
+    if p.actual is None or p.actual not in frame.states:
+        return []
+    knowledge = dict(frame.knowledge)
+    out = []
+    for agent, blocks in frame.partitions:
+        considered = next(b for b in blocks if p.actual in b)
+        facts = knowledge.get(agent, ())
+        out.append({"agent": agent, "worlds": [s.name for s in considered],
+                    "html": html("eyes", agent, p.actual, considered, facts)})
+    return out
 
 
 def _views(frame: Frame, p: ProblemExplanation) -> list[dict]:
@@ -48,7 +52,8 @@ def _views(frame: Frame, p: ProblemExplanation) -> list[dict]:
     for agent, blocks in frame.partitions:
         considered = next((b for b in blocks if actual in b), None) if actual else None
         shared = [b for b in blocks if len(b) > 1]
-        out.append({"agent": agent, "html": html("view", agent, considered, shared, actual)})
+        out.append({"agent": agent, "html": html("view", agent, considered,
+                                                 shared[:MAX_LISTED_BLOCKS], actual, len(shared))})
     return out
 
 
@@ -71,6 +76,7 @@ def _witnesses(reason: Reason | None) -> list[str]:
 def problem_page(problem, actual: str | None, use_dot: bool) -> dict:
     from pyfront.verbalize import premise as premise_text
     from ..explain import explain_problem
+    from ..explain.problem_picture import problem_pictures
 
     p = explain_problem(problem, actual=actual or None)
     steps = []
@@ -81,9 +87,10 @@ def problem_page(problem, actual: str | None, use_dot: bool) -> dict:
             "title": text("problem_step_title", frame.step),
             "caption": caption,
             "views": _views(frame, p),
+            "eyes": _eyes(frame, p),
             "worlds": [s.name for s in frame.states],
         })
-    for step, picture in zip(steps, draw([_picture_of(f, p) for f in p.frames], use_dot)):
+    for step, picture in zip(steps, class_pictures(problem_pictures(p))):
         step["picture"] = picture
     hypotheses = []
     for v in p.verdicts:
@@ -100,6 +107,7 @@ def problem_page(problem, actual: str | None, use_dot: bool) -> dict:
             "step": len(steps) - 1 if v.step is None else v.step,
             "counterexample": v.counterexample.name if v.counterexample else None,
             "highlight": _witnesses(v.reason) if v.counterexample else _witnesses(v.example),
+            "true_at": [s.name for s in v.true_at],
             "explanation": html("verdict", v, p),
         })
     try:
@@ -117,6 +125,7 @@ def problem_page(problem, actual: str | None, use_dot: bool) -> dict:
         "facts": facts,
         "agents": agents_of(p.agents),
         "directed": False,
+        "picture_kind": "classes",
         "legend": "cannot tell apart",
         "actual": p.actual.name if p.actual is not None else None,
         "actual_choices": [{"name": s.name, "label": s.true_symbols} for s in p.initial]

@@ -18,14 +18,14 @@ from typing import Any, Hashable
 
 
 def _child(conn, payload: dict, memory_limit: int | None) -> None:
-    from .compute import explain_source
+    from .tasks import run_task
 
     if memory_limit:
         import resource
 
         resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
     try:
-        result = explain_source(**payload)
+        result = run_task(**payload)
     except MemoryError:
         result = failure("the check needed more than "
                          f"{(memory_limit or 0) >> 20} MiB of memory and was stopped; "
@@ -63,7 +63,7 @@ class Runner:
         self._children: set = set()
 
     def run(self, key: Hashable, payload: dict[str, Any]) -> dict:
-        """The result of ``compute.explain_source(**payload)`` for this key."""
+        """The result of ``tasks.run_task(**payload)`` for this key."""
         with self._lock:
             if key in self._cache:
                 self._cache.move_to_end(key)

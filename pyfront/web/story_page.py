@@ -40,6 +40,59 @@ def _event_picture(event, agents, position) -> Picture:
     )
 
 
+#: most nested-belief questions asked of the engine for one story (agents x agents x
+#: variables x steps at order 2, more at order 3)
+MAX_NESTED = 600
+
+
+def _nested(story, ex, k: int, order: int) -> dict[str, list[str]]:
+    """agent -> sentences "A thinks that B thinks that …", chains of ``order`` agents (each
+    different from the one before), answered by the engine (``answer_where``)."""
+    from ..story.compile import answer_where
+    from ..verbalize.story import StoryWords
+
+    words = StoryWords(story)
+    variables = [v for v in story.variables if not v.boolean]
+    chains: list[list[str]] = [[a] for a in story.agents]
+    for _ in range(order - 1):
+        chains = [c + [b] for c in chains for b in story.agents if b != c[-1]]
+    out: dict[str, list[str]] = {a: [] for a in story.agents}
+    for chain in chains:
+        for var in variables:
+            values = answer_where(story, chain, var.name, k, ex.compiled)
+            lead = " that ".join(f"{a} thinks" for a in chain)
+            if not values or len(values) == len(var.values):
+                said = f"{lead} that anything is possible about {words.where(var)}"
+            else:
+                said = f"{lead} that " + " or ".join(words.value_text(var, x, True) for x in values)
+            out[chain[0]].append(said + ".")
+    return out
+
+
+def _eyes(story, ex, step, index: int) -> list[dict]:
+    """Each agent at the actual world: what she believes possible and cannot rule out, in
+    English, and what she thinks the others think (order 2, and 3 when the story is small
+    enough), the engine's answers all."""
+    if step.size is not None or ex.compiled is None:
+        return []
+    short = step.short
+    known = {a: cells for a, cells in step.knowledge}
+    n_vars = sum(1 for v in story.variables if not v.boolean) or 1
+    orders = [2] if len(story.agents) > 1 else []
+    if len(story.agents) ** 2 * (len(story.agents) - 1) * n_vars <= MAX_NESTED // max(1, len(ex.steps)):
+        orders.append(3)
+    nested = {o: _nested(story, ex, index, o) for o in orders}
+    out = []
+    for b in step.beliefs:
+        world = next(w.name for w in step.worlds if w.short == b.world)
+        cell = next((c for c in known.get(b.agent, ()) if world in c), ())
+        out.append({"agent": b.agent, "world": b.world, "believed": list(b.believed),
+                    "worlds": [short[w] for w in cell],
+                    "html": html("story_eyes", b, [short[w] for w in cell],
+                                 {o: nested[o][b.agent] for o in orders})})
+    return out
+
+
 def story_page(story, use_dot: bool, engine: str = "auto") -> dict:
     """``engine``: ``auto`` draws small stories world by world and answers large ones with
     the symbolic engine (no pictures of their models), or ``explicit`` / ``symbolic``."""
@@ -71,6 +124,7 @@ def story_page(story, use_dot: bool, engine: str = "auto") -> dict:
                             len(step.worlds) if step.size is None else step.size),
             "views": [{"agent": b.agent, "html": html("story_view", b, several)}
                       for b in step.beliefs],
+            "eyes": _eyes(story, ex, step, index),
             "worlds": [w.short for w in step.worlds],
         })
         for q in step.queries:
@@ -89,6 +143,7 @@ def story_page(story, use_dot: bool, engine: str = "auto") -> dict:
                 "counterexample": q.counterexample,
                 "highlight": (_reason_worlds(q.reasons) if q.reasons
                               else [w for _, ws in q.chain for w in ws]),
+                "true_at": list(q.true_at),
                 "explanation": html("story_answer", q),
             })
     for step, picture in zip(steps, draw(pictures, use_dot) if not symbolic else
@@ -107,6 +162,7 @@ def story_page(story, use_dot: bool, engine: str = "auto") -> dict:
         "facts": [],
         "agents": agents_of(ex.agents),
         "directed": True,
+        "picture_kind": "arrows",
         # the legend's words are the text's: arrows are beliefs ("believes possible")
         "legend": "believes possible",
         "actual": None,

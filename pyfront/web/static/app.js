@@ -210,6 +210,7 @@ async function check() {
   let answer;
   try {
     answer = await api("/api/explain", { source, actual: state.actual || null });
+    state.source = source;
   } catch (e) {
     if (number !== state.request) return;
     showError({ message: "the server cannot be reached", line: null, column: null });
@@ -283,18 +284,25 @@ function render() {
   renderLegend(p);
   renderActual(p);
   state.step = Math.min(state.step, p.steps.length - 1);
+  if (window.beforeSteps) window.beforeSteps(p);
   renderStep();
   renderHypotheses(p);
+  if (window.afterRender) window.afterRender(p);
 }
 
 function renderLegend(p) {
   const legend = $("legend");
   legend.innerHTML = "";
-  legend.append(el("div", { class: "legend-title" }, p.legend));
+  const classes = p.picture_kind === "classes";
+  legend.append(el("div", { class: "legend-title" },
+    classes ? "a box: the worlds an agent " + p.legend : "an arrow: the agent " + p.legend));
   const dash = { solid: "", dashed: "6,4", dotted: "2,3", bold: "" };
   for (const agent of p.agents) {
     const width = agent.style === "bold" ? 3 : 2;
-    const svg = `<svg width="46" height="12" aria-hidden="true"><line x1="2" y1="6" x2="44" y2="6" stroke="${agent.colour}" stroke-width="${width}" ${dash[agent.style] ? `stroke-dasharray="${dash[agent.style]}"` : ""}/></svg>`;
+    const stroke = `stroke="${agent.colour}" stroke-width="${width}" ${dash[agent.style] ? `stroke-dasharray="${dash[agent.style]}"` : ""}`;
+    const svg = classes
+      ? `<svg width="46" height="16" aria-hidden="true"><rect x="2" y="2" width="42" height="12" rx="5" fill="${agent.colour}" fill-opacity="0.06" ${stroke}/></svg>`
+      : `<svg width="46" height="12" aria-hidden="true"><line x1="2" y1="6" x2="44" y2="6" ${stroke}/></svg>`;
     const row = el("div", { class: "legend-row", html: svg });
     row.append(el("span", { style: `color:${agent.colour}` }, agent.name));
     legend.append(row);
@@ -344,6 +352,7 @@ function renderStep() {
   renderWhy(p);
   highlight();
   wireWorldHovers();
+  if (window.afterStep) window.afterStep(p, step);
 }
 
 // the explanation of the hypothesis opened, under the picture of the step it is about
