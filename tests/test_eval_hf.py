@@ -20,7 +20,7 @@ HAVE_HF = all(importlib.util.find_spec(m) is not None for m in ("transformers", 
 @pytest.fixture(scope="module")
 def dataset(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("eval-hf") / "data"
-    assert main(["generate", "--size", "4", "--seed", "9", "-o", str(out), "--quiet"]) == 0
+    assert main(["generate", "--size", "8", "--seed", "9", "-o", str(out), "--quiet"]) == 0
     return out
 
 
@@ -52,6 +52,7 @@ def test_tiny_local_model(dataset, tmp_path):
     model = GPT2LMHeadModel(GPT2Config(vocab_size=len(vocab), n_positions=512, n_embd=16,
                                        n_layer=1, n_head=2))
     model.save_pretrained(model_dir)
+    model.eval()  # no dropout: the log-likelihoods below are the model's, not a sample
     assert main(["eval", str(dataset), "-m", f"hf:{model_dir}", "-o", str(tmp_path / "run"),
                  "--limit", "3"]) == 0
     results = [json.loads(x) for x in (tmp_path / "run" / "results.jsonl").read_text().splitlines()]
