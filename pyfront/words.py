@@ -21,3 +21,13 @@ def plural_noun(noun: str) -> bool:
 def be(noun: str) -> str:
     """``is`` or ``are`` for ``the <noun>``."""
     return "are" if plural_noun(noun) else "is"
+
+
+def capfirst(s: str) -> str:
+    """``s`` with its first letter upper-case (str.capitalize would lower the rest)."""
+    return s[:1].upper() + s[1:]
+
+
+def squash(text: str) -> str:
+    """Runs of white space as one space: templates' line breaks out of a sentence."""
+    return " ".join(text.split())

@@ -1,9 +1,13 @@
-"""List the import circles and the module sizes of the project's packages; fail on either.
+"""List the import circles, the module sizes and the breaches of the house rules of the
+project's packages (``layout_rules.py``: underscore names taken from another module, ``global``
+statements, exceptions outside the two roots, docstring references that do not resolve,
+engine names spelt out); fail on any.
 
 Every ``import`` counts, at module level or inside a function (a circle hidden in a function
 is still a circle in the design), except those under ``if TYPE_CHECKING:``. A circle is a
 strongly connected component of the module graph with more than one module. Run it as
-``python scripts/check_layout.py [--max-lines N]``; exit 1 on a circle or an oversized module.
+``python scripts/check_layout.py [--max-lines N]``; exit 1 on a circle, an oversized module
+or a breach.
 """
 
 from __future__ import annotations
@@ -12,6 +16,10 @@ import argparse
 import ast
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import layout_rules  # noqa: E402  (beside this script)
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("smcdel_bridge", "pyfront")
@@ -140,7 +148,15 @@ def main(argv=None) -> int:
     print(f"import circles: {len(found)}")
     for component in found:
         print("  " + " <-> ".join(component))
-    return 1 if over or found else 0
+    trees = layout_rules.Trees(mods, ROOT)
+    breaches = 0
+    for title, rule in layout_rules.RULES:
+        lines = list(rule(trees))
+        breaches += len(lines)
+        print(f"{title}: {len(lines)}")
+        for line in lines:
+            print("  " + line)
+    return 1 if over or found or breaches else 0
 
 
 if __name__ == "__main__":

@@ -61,9 +61,15 @@ class NotBooleanError(SmcdelError):
 
 
 class TooLargeError(SmcdelError):
-    """The explicit engine was asked about more states than it can enumerate."""
+    """The explicit engine was asked about more states than it can enumerate: ``size``
+    things of ``unit`` (atoms, valuations, states) where ``limit`` is the most it takes."""
 
     kind = "too-large"
+
+    def __init__(self, message: str, *, size: int | None = None, limit: int | None = None,
+                 unit: str = ""):  # defaults: unpickling calls it with the message only
+        super().__init__(message)
+        self.size, self.limit, self.unit = size, limit, unit
 
 
 class UnsupportedFormula(SmcdelError):

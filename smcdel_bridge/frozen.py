@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from .errors import SmcdelError
+
 #: how an ``__init__`` sets a field of a frozen object
 set_field = object.__setattr__
 
 
-class FrozenError(AttributeError):
+class FrozenError(SmcdelError, AttributeError):
     """Raised on assigning to (or deleting) a field of a frozen object."""
 
 

@@ -75,8 +75,12 @@ class Form(Frozen):
                     out.update(g.agents())
         return frozenset(out)
 
-    def __str__(self) -> str:  # the reference's own pretty-printing (see show_with)
-        return _show(self)
+    #: how ``str`` prints a formula: ``repr`` until the syntax layer installs the
+    #: reference's pretty-printing (see :func:`show_with`)
+    printer = repr
+
+    def __str__(self) -> str:
+        return Form.printer(self)
 
 
 class Top(Form):
@@ -364,13 +368,8 @@ def one_of(fs: tuple[Form, ...]) -> Form:
     return Conj((Disj(tuple(fs)), Conj(tuple(pairs))))
 
 
-def _show(f: Form) -> str:
-    return repr(f)
-
-
 def show_with(printer) -> None:
     """Make ``str(form)`` use ``printer``.  The syntax layer above installs the reference's
     pretty-printing (:mod:`smcdel_bridge.syntax.printer`, loaded with the package), so this
     module needs nothing from the layers that use it."""
-    global _show
-    _show = printer
+    Form.printer = staticmethod(printer)

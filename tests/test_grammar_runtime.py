@@ -127,9 +127,9 @@ def test_positions_count_from_one_and_cover_the_node():
 def test_the_written_tables_are_what_export_writes_now():
     import lark
 
-    from pyfront.grammar import _problem
+    from pyfront.grammar import problem_tables
 
-    if lark.__version__ != _problem.LARK:
-        pytest.skip(f"tables exported with lark {_problem.LARK}, lark {lark.__version__} "
+    if lark.__version__ != problem_tables.LARK:
+        pytest.skip(f"tables exported with lark {problem_tables.LARK}, lark {lark.__version__} "
                     "installed: the tests above compare what the two parsers do")
     assert export.build() == Path(export.OUT).read_text(encoding="utf-8")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from smcdel_bridge.syntax import _tables, grammar
+from smcdel_bridge.syntax import lr_tables, grammar
 from smcdel_bridge.syntax.lalr import build_tables, grammar_tables, render_module
 from smcdel_bridge.syntax.parser import ACCEPT, REDUCE, SHIFT, decode_rows
 
@@ -10,10 +10,10 @@ from smcdel_bridge.syntax.parser import ACCEPT, REDUCE, SHIFT, decode_rows
 def test_cached_tables_match_the_grammar():
     tables = grammar_tables()
     expected = render_module(tables)
-    cached = open(_tables.__file__, encoding="utf-8").read()
+    cached = open(lr_tables.__file__, encoding="utf-8").read()
     assert cached == expected, "run: python -m smcdel_bridge.syntax.lalr"
-    assert decode_rows(_tables.ACTION, actions=True) == tables.action
-    assert decode_rows(_tables.GOTO, actions=False) == tables.goto
+    assert decode_rows(lr_tables.ACTION, actions=True) == tables.action
+    assert decode_rows(lr_tables.GOTO, actions=False) == tables.goto
 
 
 def test_only_the_reference_default_shifts_remain():

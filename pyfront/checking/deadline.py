@@ -16,10 +16,12 @@ import threading
 from contextlib import contextmanager
 from typing import Iterator
 
+from ..errors import UserError
+
 _limit: list[float | None] = [None]
 
 
-class ItemTimeout(Exception):
+class ItemTimeout(UserError):
     """The item ran past its time limit."""
 
     def __init__(self, seconds: float):

@@ -16,6 +16,7 @@ backends run, ``backends`` (each one's answer) and ``backends_agree``.
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache, partial
 from itertools import islice, tee
 from typing import Iterable, Iterator
 
@@ -183,33 +184,24 @@ def decide(plan: Plan, results: list[list | SmcdelError]) -> dict:
 
 # -- the embedded checker -----------------------------------------------------------------
 
-_NATIVE = None
-
-
-_ENGINE = "auto"
-
-
-def _init_native(engine: str, timeout: float | None = None) -> None:
-    global _NATIVE, _ENGINE
-    from .deadline import set_item_timeout
-
-    _ENGINE = engine
-    set_item_timeout(timeout)
-    _ANSWERS.clear()  # answers belong to one engine
+@lru_cache(maxsize=None)
+def _native(engine: str):
+    """The embedded checker for ``engine``, one per process (worker processes too)."""
     from smcdel_bridge.backend import get_backend
 
-    _NATIVE = get_backend("native", engine=engine)
+    return get_backend("native", engine=engine)
 
 
-def _run_native(program: CheckInput):
+def _run_native(program: CheckInput, engine: str):
     try:
-        return _NATIVE.run(program)
+        return _native(engine).run(program)
     except SmcdelError as err:
         return err
 
 
-def native_chunk(entries: list) -> list[tuple[object, dict]]:
-    """Records for a chunk of items (runs in worker processes too)."""
+def native_chunk(entries: list, engine: str = "auto", timeout: float | None = None) -> list[tuple[object, dict]]:
+    """Records for a chunk of items on ``engine``, each item given ``timeout`` seconds
+    (runs in worker processes too)."""
     from .deadline import ItemTimeout, item_deadline
 
     out = []
@@ -217,15 +209,15 @@ def native_chunk(entries: list) -> list[tuple[object, dict]]:
         if isinstance(entry, (ItemFailure, AnsweredItem)):
             out.append((entry, ready_record(entry)))
             continue
-        if entry.puzzle is not None and _ENGINE != "symbolic":
-            record = _puzzle_record(entry)
+        if entry.puzzle is not None and engine != "symbolic":
+            record = _puzzle_record(entry, engine)
             if record is not None:
                 out.append((entry, record))
                 continue
         plan = plan_item(entry)
         try:
-            with item_deadline():  # check --timeout: this item fails, the rest goes on
-                results = [] if plan.error else [_answers_of(p, t) for p, t in plan.programs]
+            with item_deadline(timeout):  # check --timeout: this item fails, the rest goes on
+                results = [] if plan.error else [_answers_of(p, t, engine) for p, t in plan.programs]
         except ItemTimeout as err:
             record = base_record(entry)
             record["error"] = f"{where(entry)}: {err}"
@@ -235,7 +227,7 @@ def native_chunk(entries: list) -> list[tuple[object, dict]]:
     return out
 
 
-def _puzzle_record(item: CheckItem) -> dict | None:
+def _puzzle_record(item: CheckItem, engine: str) -> dict | None:
     """A problem with variables, answered on the value engine (explicit and auto); None
     when ``auto`` meets an operator that engine lacks (the BDD engine answers instead)."""
     from smcdel_bridge.errors import UnsupportedFormula
@@ -244,7 +236,7 @@ def _puzzle_record(item: CheckItem) -> dict | None:
     try:
         return item.puzzle.native_record(record)
     except UnsupportedFormula as err:
-        if _ENGINE == "auto":
+        if engine == "auto":
             return None
         record["error"] = f"{where(item)}: {err}"
         return record
@@ -253,19 +245,20 @@ def _puzzle_record(item: CheckItem) -> dict | None:
         return record
 
 
-#: answers by input text: a dataset's pbcheck inputs repeat (one per premise, not per row)
-_ANSWERS: dict[str, object] = {}
+#: answers by engine and input text: a dataset's pbcheck inputs repeat (one per premise,
+#: not per row)
+_ANSWERS: dict[tuple[str, str], object] = {}
 _ANSWERS_LIMIT = 1 << 16
 
 
-def _answers_of(program: CheckInput, text: str | None):
+def _answers_of(program: CheckInput, text: str | None, engine: str):
     if text is None:
-        return _run_native(program)
-    hit = _ANSWERS.get(text)
+        return _run_native(program, engine)
+    hit = _ANSWERS.get((engine, text))
     if hit is None:
         if len(_ANSWERS) >= _ANSWERS_LIMIT:
             _ANSWERS.clear()
-        hit = _ANSWERS[text] = _run_native(program)
+        hit = _ANSWERS[engine, text] = _run_native(program, engine)
     return hit
 
 
@@ -280,14 +273,13 @@ def evaluate_native(entries: Iterable, *, engine: str = "auto", workers: int = 1
     """(item, record) for every entry, with the embedded checker, in order; ``timeout``:
     seconds each item may take (:mod:`.deadline`)."""
     if workers <= 1:  # here, without the worker-pool machinery (start-up time counts)
-        _init_native(engine, timeout)
         for chunk in _chunks(entries, CHUNK):
-            yield from native_chunk(chunk)
+            yield from native_chunk(chunk, engine, timeout)
         return
     from smcdel_bridge.official.batch import ordered_map
 
-    for chunk in ordered_map(native_chunk, _chunks(entries, CHUNK), workers=workers,
-                             initializer=_init_native, initargs=(engine, timeout)):
+    for chunk in ordered_map(partial(native_chunk, engine=engine, timeout=timeout),
+                             _chunks(entries, CHUNK), workers=workers):
         yield from chunk
 
 
@@ -296,7 +288,7 @@ def evaluate_native(entries: Iterable, *, engine: str = "auto", workers: int = 1
 def evaluate_official(entries: Iterable, backend) -> Iterator[tuple[object, dict]]:
     """(item, record) for every entry, with the official binary, in order.
 
-    Items are planned here and their programs streamed to :func:`smcdel_bridge.batch.run_tasks`
+    Items are planned here and their programs streamed to :func:`smcdel_bridge.official.batch.run_tasks`
     (packed, parallel); answers come back in order and are matched to their items.
     """
     from smcdel_bridge.official.batch import Task

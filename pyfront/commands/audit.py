@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     from ..audit.table import rich_table, shortcut_lines
     from ..errors import UserError
     from ..evaluation import items as it
-    from .eval_cmd import _list
+    from .eval_cmd import option_list
 
     if args.folds < 2:
         raise UserError("--folds must be at least 2")
@@ -58,10 +58,10 @@ def run(args: argparse.Namespace) -> int:
             src.settings = default_settings(src.rows)
         else:
             fmt = args.format or ("mcq" if default_settings(src.rows)[0].format == "mcq" else "nli")
-            src.settings = it.settings(_list(fmt, it.FORMATS, "--format"),
-                                       _list(args.kind, it.KINDS, "--kind"),
-                                       _list(args.distractors, it.DISTRACTORS, "--distractors"),
-                                       _list(args.probe or "none", it.PROBES, "--probe"))
+            src.settings = it.settings(option_list(fmt, it.FORMATS, "--format"),
+                                       option_list(args.kind, it.KINDS, "--kind"),
+                                       option_list(args.distractors, it.DISTRACTORS, "--distractors"),
+                                       option_list(args.probe or "none", it.PROBES, "--probe"))
     if not any(src.rows for src in sources):
         raise UserError("the dataset has no rows", file=args.dataset)
     result = audit(sources, dataset=args.dataset, folds=args.folds, seed=args.seed,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from smcdel_bridge.engines import ENGINE_NAMES
+
 HELP = ("Check DSL files, SMCDEL input files, directories or datasets (.csv/.jsonl with an "
         "smcdel_problem column): one JSON line per item (to -o, --json or a pipe), then a summary.")
 
@@ -15,7 +17,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--backend", choices=("native", "smcdel", "both"), default="native",
                         help="embedded checker (default), the official smcdel binary, or both "
                              "compared item by item")
-    parser.add_argument("--engine", choices=("auto", "explicit", "symbolic"), default="auto",
+    parser.add_argument("--engine", choices=ENGINE_NAMES, default="auto",
                         help="engine of the embedded checker (default: auto, by size)")
     parser.add_argument("-o", "--output", metavar="OUT.jsonl",
                         help="write the JSON lines here (flushed line by line) and the "

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 
+from smcdel_bridge.engines import ENGINE_NAMES
+
 HELP = "answer queries on Kripke models after action (event) models, from JSON cases"
 
 
@@ -27,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "embedded engine by name: explicit, symbolic); smcdel: the "
                              "reference library SMCDEL.Explicit.K through its driver; both: "
                              "each case by the embedded engine and the reference, compared")
-    parser.add_argument("--engine", choices=("auto", "explicit", "symbolic"), default="auto",
+    parser.add_argument("--engine", choices=ENGINE_NAMES, default="auto",
                         help="embedded engine: explicit (worlds listed), symbolic (BDDs) or "
                              "auto (default: by the size of each case)")
     parser.add_argument("--smcdel-home", metavar="DIR",

@@ -66,7 +66,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "in it are not asked again")
 
 
-def _list(text: str, allowed: tuple[str, ...], option: str) -> list[str]:
+def option_list(text: str, allowed: tuple[str, ...], option: str) -> list[str]:
     from ..errors import UserError
 
     values = [v.strip() for v in text.split(",") if v.strip()]
@@ -105,9 +105,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--nota-share must lie within 0-1: got {args.nota_share:g}")
     if args.limit is not None and args.limit < 0:
         raise UserError("--limit must not be negative")
-    sets = it.settings(_list(args.format, it.FORMATS, "--format"), _list(args.kind, it.KINDS, "--kind"),
-                       _list(args.distractors, it.DISTRACTORS, "--distractors"),
-                       _list(args.probe, it.PROBES, "--probe"))
+    sets = it.settings(option_list(args.format, it.FORMATS, "--format"), option_list(args.kind, it.KINDS, "--kind"),
+                       option_list(args.distractors, it.DISTRACTORS, "--distractors"),
+                       option_list(args.probe, it.PROBES, "--probe"))
     dataset = dataset_file(args.target[0], args.split)
     run_dir = Path(args.output)
     if run_dir.exists() and not run_dir.is_dir():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from smcdel_bridge.engines import ENGINE_NAMES
+
 HELP = "explain a DSL problem or story step by step: models, events, beliefs, verdicts and why"
 
 
@@ -19,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "`dot` is installed")
     parser.add_argument("--graph-format", choices=("svg", "png"), default="svg",
                         help="picture format for --graph (default: svg)")
-    parser.add_argument("--engine", choices=("auto", "explicit", "symbolic"), default="auto",
+    parser.add_argument("--engine", choices=ENGINE_NAMES, default="auto",
                         help="stories: explicit (worlds listed, reasons, pictures), symbolic "
                              "(answers only, for large stories) or auto (default: by size)")
     parser.add_argument("--actual", metavar="STATE",

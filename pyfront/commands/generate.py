@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 
+from smcdel_bridge.engines import ENGINE_NAMES
+
 from ..generate.calibration import PAIR_RATE, PAPER_RATES
 from ..generate.ranges import int_range
 
@@ -115,7 +117,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="worker processes; the output does not depend on it (default: "
                              f"1 up to {AUTO_ROWS_PER_WORKER:,} rows, then one more per "
                              f"{AUTO_ROWS_PER_WORKER:,} rows, at most one per CPU)")
-    parser.add_argument("--engine", choices=("auto", "explicit", "symbolic"), default="auto",
+    parser.add_argument("--engine", choices=ENGINE_NAMES, default="auto",
                         help="native engine (default auto: explicit for small vocabularies; "
                              "for stories, explicit for small stories)")
     parser.add_argument("--quiet", action="store_true", help="print no summary")

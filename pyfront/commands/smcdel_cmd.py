@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 
+from smcdel_bridge.engines import ENGINE_NAMES
+
 HELP = "check an SMCDEL input like the smcdel command (same language, answers and output)"
 
 #: prefix of error lines, as the reference prints them (its program name)
@@ -26,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--backend", default="native", metavar="NAME",
                         help="native (default: the embedded checker), explicit, symbolic, "
                              "or smcdel (the official binary)")
-    parser.add_argument("--engine", choices=("auto", "explicit", "symbolic"), default="auto",
+    parser.add_argument("--engine", choices=ENGINE_NAMES, default="auto",
                         help="engine of the native backend (default: auto, by size)")
     parser.add_argument("--smcdel", metavar="PATH",
                         help="the official binary for --backend smcdel "

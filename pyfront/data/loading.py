@@ -41,7 +41,7 @@ def parse_document(text: str, filename: str) -> list:
     """Every problem and story of a DSL text, in order: the story reader's
     :func:`pyfront.story.dsl.parse_document`, without loading it for a text of problems."""
     if not _STORY_LINE.search(text):
-        from pyfront.problem.dsl import _Builder, parse_tree
+        from pyfront.problem.dsl import ProblemBuilder, parse_tree
 
         tree = parse_tree(text, filename)
         kinds = [getattr(t, "data", None) for t in tree.children]
@@ -51,7 +51,7 @@ def parse_document(text: str, filename: str) -> list:
             for t in tree.children:
                 if getattr(t, "data", None) != "problem":
                     continue
-                item = _Builder(t, filename).build()
+                item = ProblemBuilder(t, filename).build()
                 if item.name in seen:  # worded as the story reader words it
                     raise UserError(f"{item.name!r} is defined twice (first on line "
                                     f"{seen[item.name]})", file=filename, line=item.line)
@@ -186,7 +186,7 @@ def read_rows(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """(0-based row, fields) for every row of a ``.csv`` / ``.jsonl`` / ``.json`` dataset
     (``-`` reads JSON lines from standard input); the first row that cannot be read is a
     UserError naming file and line (batch commands use :func:`row_problems` or
-    :func:`pyfront.datasets.iter_rows`, which report such rows in their place instead)."""
+    :func:`pyfront.data.rows.iter_rows`, which report such rows in their place instead)."""
     p = str(path)
     for row, line, fields in iter_rows(p):
         if isinstance(fields, RowError):

@@ -1,4 +1,4 @@
-"""Published MindGames rows -> :class:`~pyfront.problem.Problem`.
+"""Published MindGames rows -> :class:`~pyfront.problem.model.Problem`.
 
 A row gives ``smcdel_problem`` (the semantics), ``setup`` and ``names`` (``Agenta`` is
 ``names[0]``, and so on; atom ``i`` is the predicate of ``names[i-1]``).

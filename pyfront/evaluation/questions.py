@@ -31,10 +31,10 @@ def say_statement(pb: Problem, f: Form, style: str = DEFAULT_STYLE) -> str:
 
 def say_clause(pb: Problem, f: Form, style: str = DEFAULT_STYLE) -> str:
     """``f`` as the clause an announcement says ("Carl's forehead is not muddy")."""
-    from ..verbalize import _style
+    from ..verbalize import style_environment
     from ..verbalize.describe import Describer
 
-    env, words = _style(style)
+    env, words = style_environment(style)
     node = Describer(pb, words).describe(f, "present")
     return " ".join(str(env.get_template("formula.j2").module.say(node)).split())
 

@@ -28,6 +28,7 @@ from .model import (
     Verdict,
 )
 from .notation import Notation
+from ..errors import UserError
 
 if TYPE_CHECKING:
     from pyfront.problem.model import Problem
@@ -63,7 +64,7 @@ def propositions_of(problem: "Problem") -> tuple[Proposition, ...]:
     return tuple(out)
 
 
-class StateError(ValueError):
+class StateError(UserError, ValueError):
     """A state written by the user (``--actual``) that the problem does not have."""
 
 
@@ -187,7 +188,8 @@ def explain_problem(
         from smcdel_bridge.errors import TooLargeError
 
         raise TooLargeError(f"{n_atoms} atoms, and at most {MAX_EXPLAINED_ATOMS} "
-                            f"({2 ** MAX_EXPLAINED_ATOMS} states) can be listed")
+                            f"({2 ** MAX_EXPLAINED_ATOMS} states) can be listed",
+                            size=n_atoms, limit=MAX_EXPLAINED_ATOMS, unit="atoms")
     props = propositions_of(problem)
     name_state = StateNamer(props)
     symbol = {p.atom: p.symbol for p in props}

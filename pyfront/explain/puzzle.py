@@ -85,9 +85,9 @@ def _table(pb: Problem, answers, live: int) -> Table:
 
 def atom_text(pb: Problem, atom: int) -> str:
     """An atom as the DSL writes it (``muddy(Ann)``, ``rain``)."""
-    from pyfront.problem.dsl_print import _FormulaPrinter
+    from pyfront.problem.dsl_print import ProblemFormulaPrinter
 
-    return _FormulaPrinter(pb).atom(atom)
+    return ProblemFormulaPrinter(pb).atom(atom)
 
 
 def _asked(pb: Problem, answers, kind: str, i: int, style: str) -> Asked:

@@ -31,7 +31,7 @@ from .story_steps import (  # noqa: E402,F401  (the explanation's parts, re-expo
 )
 
 
-class _Explainer:
+class StoryExplainer:
     def __init__(self, story: "Story", compiled: "CompiledStory"):
         from ..story.dsl_print import formula_text
         from ..verbalize.story import StoryWords
@@ -70,7 +70,7 @@ class _Explainer:
 
     # -- beliefs at the actual world -----------------------------------------------------
     def beliefs(self, state: "StoryState", short: dict[str, str]) -> list[Belief]:
-        from ..verbalize.story import _capfirst
+        from ..words import capfirst
 
         out = []
         for w in state.model.actual:
@@ -92,7 +92,7 @@ class _Explainer:
                                          f"without knowing it.")
                     else:
                         options = " or ".join(self.words.option_text(var, x) for x in b)
-                        sentences.append(_capfirst(f"{a} has no definite belief about {what}: "
+                        sentences.append(capfirst(f"{a} has no definite belief about {what}: "
                                                    f"{options}."))
                 out.append(Belief(a, short[w], tuple(sentences),
                                   tuple(short[v] for v in state.model.worlds if v in believed)))
@@ -338,7 +338,7 @@ def explain_story(story: "Story") -> StoryExplanation:
     from ..verbalize.story import event_sentence, setup_text
 
     compiled = compile_story(story)
-    ex = _Explainer(story, compiled)
+    ex = StoryExplainer(story, compiled)
     states, failure = compiled.run()
     steps = tuple(ex.step(k, state) for k, state in enumerate(states))
     stopped = None

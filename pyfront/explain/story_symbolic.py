@@ -35,11 +35,11 @@ def explain_story_symbolic(story: "Story") -> "StoryExplanation":
     from ..verbalize.story import (
         answer_text, event_sentence, hypothesis_text, question_text, setup_text,
     )
-    from .story import _Explainer
+    from .story import StoryExplainer
     from .story_steps import QueryAnswer, Step, StoryExplanation
 
     compiled = compile_story(story, "symbolic")
-    ex = _Explainer(story, compiled)
+    ex = StoryExplainer(story, compiled)
     engine = compiled.engine
     states, failure = compiled.run()
     steps = []

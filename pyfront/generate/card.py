@@ -1,6 +1,6 @@
 """The dataset card (``README.md``): Hugging Face datasets style, YAML header then prose.
 
-The header and the files come from :mod:`pyfront.dataset_card` (shared by every dataset
+The header and the files come from :mod:`pyfront.generate.card` (shared by every dataset
 writer); the prose lives in ``templates/dataset_card.md.j2``; this module computes the
 figures.
 The card holds nothing that varies between runs of the same command (no paths, times or

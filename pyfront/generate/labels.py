@@ -42,7 +42,7 @@ class Labeller:
 
         self.engine = engine
         self.backend = get_backend("native", engine=engine)
-        self.explicit_limit = AUTO_EXPLICIT_ATOMS if engine in ("auto", "explicit") else -1
+        self.explicit_limit = AUTO_EXPLICIT_ATOMS if engine != "symbolic" else -1
         #: questions answered so far (one per premise, one per hypothesis)
         self.jobs = 0
 

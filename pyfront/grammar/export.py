@@ -1,4 +1,4 @@
-"""Export the DSL's LALR tables from lark into ``pyfront/grammar/_problem.py``.
+"""Export the DSL's LALR tables from lark into ``pyfront/grammar/problem_tables.py``.
 
     python -m pyfront.grammar.export          # after changing grammars/problem.lark
     python -m pyfront.grammar.export --check  # exit 1 when the tables are stale
@@ -17,7 +17,7 @@ import hashlib
 import sys
 from pathlib import Path
 
-OUT = Path(__file__).with_name("_problem.py")
+OUT = Path(__file__).with_name("problem_tables.py")
 GRAMMAR = "problem.lark"
 
 
@@ -171,9 +171,9 @@ def stale() -> bool:
     """Whether the written tables were built from another grammar text."""
     from mindgames_grammars import grammar_text
 
-    from . import _problem
+    from . import problem_tables
 
-    return _problem.GRAMMAR_SHA != grammar_sha(grammar_text(GRAMMAR))
+    return problem_tables.GRAMMAR_SHA != grammar_sha(grammar_text(GRAMMAR))
 
 
 def main(argv=None) -> int:

@@ -14,14 +14,20 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import lru_cache
 
-from . import _problem as T
+from . import problem_tables as T
 from .postlex import ParenNewlines
 from .tree import Meta, Token, Tree
+from ..errors import UserError
 
 
-class NoParse(Exception):
-    """The text is not in the grammar (lark says where and why)."""
+class NoParse(UserError):
+    """The text is not in the grammar at ``offset`` (lark then says where and why)."""
+
+    def __init__(self, offset: int):
+        super().__init__(f"not in the grammar at offset {offset}")
+        self.offset = offset
 
 
 _states: list = [None] * len(T.STATES)
@@ -30,7 +36,6 @@ _single: list = [None] * len(T.TERMINALS)
 _IGNORE = frozenset(T.IGNORE)
 _NEWLINE = frozenset(T.NEWLINE)
 _INDEX = {name: i for i, (name, _, _) in enumerate(T.TERMINALS)}
-_master = None
 
 
 def _row(state: int) -> dict:
@@ -44,18 +49,21 @@ def _row(state: int) -> dict:
     return row
 
 
+@lru_cache(maxsize=1)
+def _master():
+    """One alternation of every terminal, in lark's order, compiled on first use."""
+    return re.compile("|".join(
+        f"(?P<{name}>{re.escape(text_) if kind == 's' else text_})"
+        for name, kind, text_ in T.TERMINALS)).match
+
+
 def _first_match(text: str, pos: int):
     """The first terminal, in lark's order, that matches at ``pos``: ``(index, value)``.
 
     One alternation of every terminal, compiled once; a state's own scanner tries a subset
     in the same order, so where the winner is in the state's subset it is the state's
     winner too (see :func:`_tokens`)."""
-    global _master
-    if _master is None:
-        _master = re.compile("|".join(
-            f"(?P<{name}>{re.escape(text_) if kind == 's' else text_})"
-            for name, kind, text_ in T.TERMINALS)).match
-    m = _master(text, pos)
+    m = _master()(text, pos)
     return (None, None) if m is None else (_INDEX[m.lastgroup], m.group(0))
 
 

@@ -35,7 +35,7 @@ The class comes from what the pivot is and who saw or heard it (``docs/hitom.md`
 
 from __future__ import annotations
 
-from ..tomi.explain import _where, chain_text
+from ..tomi.explain import where_text, chain_text
 
 _SPEECH = ("assert", "assert_private")
 _SEEING = ("move", "place", "look", "look_group")
@@ -101,7 +101,7 @@ def explain(tr, answers, q, expected: str, answer: list[str]) -> tuple[str, str]
     trail = _trail(tr, answers, chain, q.obj)
     k = pivot(trail, expected, tr)
     cls = classify(tr, q, expected, answer, k)
-    parts = [f"Hi-ToM says the {expected}; the model says {_where(answer)}."]
+    parts = [f"Hi-ToM says the {expected}; the model says {where_text(answer)}."]
     if k is not None:
         s = tr.sentences[k]
         detail = ""
@@ -119,9 +119,9 @@ def explain(tr, answers, q, expected: str, answer: list[str]) -> tuple[str, str]
                                for a in dict.fromkeys(chain))
         parts.append(f"Sentence {s.number} makes the difference: {s.text!r}"
                      + (f" ({detail})" if detail else "") + ".")
-    facts = [f"the {q.obj} is really in {_where(answers.at((), q.obj, tr.n_events))}"]
+    facts = [f"the {q.obj} is really in {where_text(answers.at((), q.obj, tr.n_events))}"]
     for i in range(1, len(chain) + 1):
         sub = chain[:i]
-        facts.append(f"{chain_text(sub, q.obj)} {_where(answers.at(sub, q.obj, tr.n_events))}")
+        facts.append(f"{chain_text(sub, q.obj)} {where_text(answers.at(sub, q.obj, tr.n_events))}")
     parts.append("In the model, at the end " + "; ".join(facts) + ".")
     return " ".join(parts), cls

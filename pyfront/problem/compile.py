@@ -27,11 +27,13 @@ from smcdel_bridge.language import (
     Bot, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp, Top, Xor,
 )
 
+from pyfront.errors import UserError
+
 if TYPE_CHECKING:
     from pyfront.problem.model import Problem
 
 
-class UnprintableFormula(ValueError):
+class UnprintableFormula(UserError, ValueError):
     """A formula with constructs the published form has no way to write."""
 
 

@@ -1,8 +1,8 @@
-"""DSL text -> :class:`~pyfront.problem.Problem` (grammar: ``grammars/problem.lark``).
+"""DSL text -> :class:`~pyfront.problem.model.Problem` (grammar: ``grammars/problem.lark``).
 
 Parsing is two steps: the grammar's LALR tables (:mod:`pyfront.grammar`) turn text into a
 tree (syntax errors name line, column and what was expected:
-:mod:`pyfront.problem.dsl_syntax`), then :class:`_Builder` resolves
+:mod:`pyfront.problem.dsl_syntax`), then :class:`ProblemBuilder` resolves
 names against the problem's declarations (unknown agents and propositions get a "did you
 mean").  Statements may come in any order inside a problem, except that announcements,
 hypotheses and questions keep theirs: each is answered where it is written.
@@ -18,7 +18,7 @@ from pyfront.errors import UserError
 from pyfront.problem.dsl_declarations import Declarations
 from pyfront.problem.dsl_values import VALUE_FORMULAS, ValueReader
 from pyfront.problem.dsl_syntax import (  # noqa: F401  (the readers' shared names)
-    MAX_FORMULA_DEPTH, FormulaReader, _did_you_mean, _unquote, chain_operands,
+    MAX_FORMULA_DEPTH, FormulaReader, did_you_mean, unquote, chain_operands,
     formula_depth, parse_tree, raw_error, remember,
 )
 from pyfront.problem.model import Agent, Announcement, Hypothesis, Problem, agent_id
@@ -29,7 +29,7 @@ from pyfront.problem.model import Proposition
 _FORMULA_WORDS = ("true", "false", "someone", "everyone", "nobody")
 
 
-class _Builder(ValueReader, Declarations, FormulaReader):
+class ProblemBuilder(ValueReader, Declarations, FormulaReader):
     """Resolves one ``problem`` tree into a :class:`Problem`."""
 
     def __init__(self, tree, filename: str):
@@ -52,7 +52,7 @@ class _Builder(ValueReader, Declarations, FormulaReader):
 
     def name_of(self, node) -> tuple[str, Any]:
         tok = node.children[0]
-        return _unquote(str(tok)), tok
+        return unquote(str(tok)), tok
 
     def agent(self, node) -> int:
         name, tok = self.name_of(node)
@@ -60,7 +60,7 @@ class _Builder(ValueReader, Declarations, FormulaReader):
             return self.agents.index(name)
         if not self.agents:
             raise self.error(f"unknown agent {name!r}: declare the agents first ('agents A, B')", tok)
-        raise self.error(f"unknown agent {name!r}{_did_you_mean(name, self.agents)}", tok)
+        raise self.error(f"unknown agent {name!r}{did_you_mean(name, self.agents)}", tok)
 
     def atom_of_prop(self, tok) -> int:
         name = str(tok)
@@ -71,10 +71,10 @@ class _Builder(ValueReader, Declarations, FormulaReader):
         if name in names:
             return self.n_pred + 1 + names.index(name)
         options = names + (self.agents if self.predicate is None else [])
-        hint = _did_you_mean(name, names)
+        hint = did_you_mean(name, names)
         if not hint and name in self.agents and self.predicate is not None:
             hint = f" (did you mean {self.predicate.keyword}({name})?)"
-        hint = hint or _did_you_mean(name, options) or _did_you_mean(name, _FORMULA_WORDS)
+        hint = hint or did_you_mean(name, options) or did_you_mean(name, _FORMULA_WORDS)
         raise self.error(f"unknown proposition {name!r}{hint}", tok)
 
     @property
@@ -89,7 +89,7 @@ class _Builder(ValueReader, Declarations, FormulaReader):
             agent = self.agent(name_node)
             return self.n_pred + 1 + extra.index(kw) * len(self.agents) + agent
         if self.predicate is None and extra:
-            raise self.error(f"unknown predicate {kw!r}{_did_you_mean(kw, extra)}", kw_tok)
+            raise self.error(f"unknown predicate {kw!r}{did_you_mean(kw, extra)}", kw_tok)
         if self.predicate is None:
             raise self.error(
                 f"{kw}(…) needs a setup or a 'predicate' declaration", kw_tok
@@ -97,7 +97,7 @@ class _Builder(ValueReader, Declarations, FormulaReader):
         if kw != self.predicate.keyword:
             known = [self.predicate.keyword] + extra
             raise self.error(
-                f"unknown predicate {kw!r}{_did_you_mean(kw, known)} (this problem's "
+                f"unknown predicate {kw!r}{did_you_mean(kw, known)} (this problem's "
                 f"predicates: {', '.join(known)})",
                 kw_tok,
             )
@@ -163,7 +163,7 @@ class _Builder(ValueReader, Declarations, FormulaReader):
         if kw not in known:
             what = f" (this problem's predicates: {', '.join(known)})" if known else \
                 " (declare it with 'predicate' or a setup)"
-            raise self.error(f"unknown predicate {kw!r}{_did_you_mean(kw, known)}{what}", kw_tok)
+            raise self.error(f"unknown predicate {kw!r}{did_you_mean(kw, known)}{what}", kw_tok)
         if kw == (self.predicate.keyword if self.predicate else None):
             atoms = list(range(1, len(self.agents) + 1))
         else:
@@ -184,7 +184,7 @@ class _Builder(ValueReader, Declarations, FormulaReader):
         from smcdel_bridge.errors import SmcdelError
         from smcdel_bridge.syntax import parse_formula
 
-        text = _unquote(str(tok)[len("smcdel"):])
+        text = unquote(str(tok)[len("smcdel"):])
         try:
             f = parse_formula(text)
         except SmcdelError as err:
@@ -203,7 +203,7 @@ class _Builder(ValueReader, Declarations, FormulaReader):
         from pyfront.grammar.tree import Tree
 
         label_node, *statements = self.tree.children
-        pname = _unquote(str(label_node))
+        pname = unquote(str(label_node))
         by_kind: dict[str, list] = {}
         for st in statements:
             if isinstance(st, Tree):
@@ -239,7 +239,7 @@ class _Builder(ValueReader, Declarations, FormulaReader):
                 questions.append(q)
             elif st.data == "hypothesis":
                 label, body, expect = st.children
-                hname = _unquote(str(label)) if label is not None else f"h{len(hypotheses) + 1}"
+                hname = unquote(str(label)) if label is not None else f"h{len(hypotheses) + 1}"
                 if not remember(hypothesis_names, hname):
                     raise self.error(f"hypothesis {hname!r} is defined twice", label or st)
                 expected = None
@@ -262,7 +262,7 @@ class _Builder(ValueReader, Declarations, FormulaReader):
                 propositions=self.props,
                 observations=observations or [],
                 stated_observations=stated,
-                sentences=[_unquote(str(s.children[0])) for s in by_kind.get("say", [])],
+                sentences=[unquote(str(s.children[0])) for s in by_kind.get("say", [])],
                 law=law,
                 announcements=announcements,
                 hypotheses=hypotheses,
@@ -275,7 +275,7 @@ class _Builder(ValueReader, Declarations, FormulaReader):
             raise self.error((str(err).splitlines() or ["invalid problem"])[0], self.tree) from None
 
 
-def _rename_agents(f: Form, builder: _Builder, tok) -> Form:
+def _rename_agents(f: Form, builder: ProblemBuilder, tok) -> Form:
     """Agents in a raw SMCDEL formula may be written by display name or SMCDEL id."""
     ids = {agent_id(i) for i in range(len(builder.agents))}
 
@@ -285,7 +285,7 @@ def _rename_agents(f: Form, builder: _Builder, tok) -> Form:
         if a in ids:
             return a
         raise builder.error(
-            f"unknown agent {a!r} in smcdel\"…\"{_did_you_mean(a, builder.agents + sorted(ids))}", tok
+            f"unknown agent {a!r} in smcdel\"…\"{did_you_mean(a, builder.agents + sorted(ids))}", tok
         )
 
     def walk(g: Form) -> Form:
@@ -314,7 +314,7 @@ def iter_problem_trees(tree) -> Iterator:
 def parse_problems(text: str, filename: str = "<string>") -> list[Problem]:
     """Every problem in a DSL text, in order."""
     tree = parse_tree(text, filename)
-    problems = [_Builder(t, filename).build() for t in iter_problem_trees(tree)]
+    problems = [ProblemBuilder(t, filename).build() for t in iter_problem_trees(tree)]
     seen: dict[str, int] = {}
     for pb in problems:
         if pb.name in seen:

@@ -1,10 +1,10 @@
 """Declarations of a problem (agents, setup, predicates, propositions) and its
 observation statements, resolved by the problem DSL's builder (a mixin of
-:class:`pyfront.problem.dsl._Builder`)."""
+:class:`pyfront.problem.dsl.ProblemBuilder`)."""
 
 from __future__ import annotations
 
-from pyfront.problem.dsl_syntax import _did_you_mean, _unquote
+from pyfront.problem.dsl_syntax import did_you_mean, unquote
 from pyfront.problem.model import MAX_AGENTS, Proposition
 from pyfront.problem.setups import Predicate, get_setup, setup_names
 
@@ -35,7 +35,7 @@ class Declarations:
                 spec = get_setup(str(tok))
             except KeyError:
                 raise self.error(
-                    f"unknown setup {str(tok)!r}{_did_you_mean(str(tok), setup_names())}"
+                    f"unknown setup {str(tok)!r}{did_you_mean(str(tok), setup_names())}"
                     f" (known: {', '.join(setup_names())})",
                     tok,
                 ) from None
@@ -50,7 +50,7 @@ class Declarations:
                 raise self.error(f"predicate {str(kw)!r} is declared twice", kw)
             keywords.append(str(kw))
             try:
-                p = Predicate(keyword=str(kw), positive=_unquote(str(pos)), negative=_unquote(str(neg)))
+                p = Predicate(keyword=str(kw), positive=unquote(str(pos)), negative=unquote(str(neg)))
             except ValueError:
                 raise self.error("a predicate's phrasings must contain {x} (the subject)", pos) from None
             if self.predicate is None:
@@ -67,7 +67,7 @@ class Declarations:
             if str(name) in seen:
                 raise self.error(f"proposition {str(name)!r} is declared twice", name)
             seen.add(str(name))
-            self.props.append(Proposition(name=str(name), positive=_unquote(str(pos)), negative=_unquote(str(neg))))
+            self.props.append(Proposition(name=str(name), positive=unquote(str(pos)), negative=unquote(str(neg))))
 
     def _observations(self, by_kind) -> list[list[int]] | None:
         """Observation statements, or None when the problem states none (setup rule)."""

@@ -1,4 +1,4 @@
-"""Problem -> DSL text, the inverse of :mod:`pyfront.dsl`.
+"""Problem -> DSL text, the inverse of :mod:`pyfront.problem.dsl`.
 
 ``parse_problems(to_dsl(pb))`` gives back ``pb`` (same agents, observations, formulas —
 the tests check this on random problems).  Formulas print with the fewest parentheses
@@ -21,10 +21,10 @@ KEYWORDS = frozenset(
     it common knowledge among binary onehot possibilities possibility remain""".split()
 )
 
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 # precedence levels of the grammar, loosest first
-_IFF, _IMPLIES, _OR, _AND, _NOT, _ATOM = range(6)
+PREC_IFF, PREC_IMPLIES, PREC_OR, PREC_AND, PREC_NOT, PREC_ATOM = range(6)
 
 
 def quote(s: str) -> str:
@@ -33,31 +33,31 @@ def quote(s: str) -> str:
 
 def name_text(s: str) -> str:
     """A name as the DSL writes it: bare when it can be, quoted otherwise."""
-    return s if _IDENT.match(s) and s not in KEYWORDS and not s.startswith("smcdel") else quote(s)
+    return s if IDENTIFIER.match(s) and s not in KEYWORDS and not s.startswith("smcdel") else quote(s)
 
 
 class FormulaPrinter:
     """What every DSL formula printer shares: parentheses by precedence and the Boolean
     connectives; subclasses write ``render`` (atoms and modalities, with precedence)."""
 
-    def show(self, f: Form, level: int = _IFF) -> str:
+    def show(self, f: Form, level: int = PREC_IFF) -> str:
         text, own = self.render(f)
         return f"({text})" if own < level else text
 
     def connective(self, f: Form) -> tuple[str, int] | None:
         """``f`` written with and/or/implies/iff, with its precedence (None otherwise)."""
         if isinstance(f, Conj) and len(f.fs) >= 2:
-            return " and ".join(self.show(g, _NOT) for g in f.fs), _AND
+            return " and ".join(self.show(g, PREC_NOT) for g in f.fs), PREC_AND
         if isinstance(f, Disj) and len(f.fs) >= 2:
-            return " or ".join(self.show(g, _AND) for g in f.fs), _OR
+            return " or ".join(self.show(g, PREC_AND) for g in f.fs), PREC_OR
         if isinstance(f, Impl):
-            return f"{self.show(f.a, _OR)} implies {self.show(f.b, _IMPLIES)}", _IMPLIES
+            return f"{self.show(f.a, PREC_OR)} implies {self.show(f.b, PREC_IMPLIES)}", PREC_IMPLIES
         if isinstance(f, Equi):
-            return f"{self.show(f.a, _IMPLIES)} iff {self.show(f.b, _IMPLIES)}", _IFF
+            return f"{self.show(f.a, PREC_IMPLIES)} iff {self.show(f.b, PREC_IMPLIES)}", PREC_IFF
         return None
 
 
-class _FormulaPrinter(FormulaPrinter):
+class ProblemFormulaPrinter(FormulaPrinter):
     def __init__(self, pb: Problem):
         self.pb = pb
 
@@ -98,32 +98,32 @@ class _FormulaPrinter(FormulaPrinter):
 
     def render(self, f: Form) -> tuple[str, int]:
         if isinstance(f, Prp):
-            return self.atom(f.n), _ATOM
+            return self.atom(f.n), PREC_ATOM
         if isinstance(f, Top):
-            return "true", _ATOM
+            return "true", PREC_ATOM
         if isinstance(f, Bot):
-            return "false", _ATOM
+            return "false", PREC_ATOM
         if self.chain_of_all(f, Disj):
-            return "someone", _ATOM
+            return "someone", PREC_ATOM
         count = self.count(f)
         if count is not None:
-            return count, _ATOM
+            return count, PREC_ATOM
         if self.chain_of_all(f, Conj):
-            return "everyone", _ATOM
+            return "everyone", PREC_ATOM
         value = self.value_text(f)
         if value is not None:
             return value
         if isinstance(f, Neg):
             if self.chain_of_all(f.f, Disj):
-                return "nobody", _ATOM
+                return "nobody", PREC_ATOM
             if isinstance(f.f, (K, Kw)):
                 word = "that" if isinstance(f.f, K) else "whether"
-                return f"{self.agent(f.f.agent)} does not know {word} {self.show(f.f.f, _NOT)}", _NOT
-            return "not " + self.show(f.f, _NOT), _NOT
+                return f"{self.agent(f.f.agent)} does not know {word} {self.show(f.f.f, PREC_NOT)}", PREC_NOT
+            return "not " + self.show(f.f, PREC_NOT), PREC_NOT
         if isinstance(f, (K, Kw)):
             word = "that" if isinstance(f, K) else "whether"
-            return f"{self.agent(f.agent)} knows {word} {self.show(f.f, _NOT)}", _NOT
-        return self.connective(f) or (self.raw(f), _ATOM)
+            return f"{self.agent(f.agent)} knows {word} {self.show(f.f, PREC_NOT)}", PREC_NOT
+        return self.connective(f) or (self.raw(f), PREC_ATOM)
 
     def value_text(self, f: Form) -> tuple[str, int] | None:
         """Comparisons, knowing the value, common knowledge (number puzzles)."""
@@ -136,18 +136,18 @@ class _FormulaPrinter(FormulaPrinter):
             names = [term_text(t) for t in g.terms]
             verb = "does not know" if negated else "knows"
             return (f"{self.agent(g.agent)} {verb} what {' and '.join(names)} "
-                    f"{'is' if len(names) == 1 else 'are'}"), _NOT
+                    f"{'is' if len(names) == 1 else 'are'}"), PREC_NOT
         if isinstance(f, Cmp):
-            return f"{term_text(f.a)} {f.op} {term_text(f.b)}", _ATOM
+            return f"{term_text(f.a)} {f.op} {term_text(f.b)}", PREC_ATOM
         # the reader's groups: every agent in order, or two or more sorted by id (others
         # print as smcdel"…", which keeps them exactly)
         if isinstance(f, Ck) and len(f.group) > 1 and list(f.group) == sorted(set(f.group)):
-            body = self.show(f.f, _NOT)
+            body = self.show(f.f, PREC_NOT)
             if list(f.group) == self.pb.agent_ids():
-                return f"it is common knowledge that {body}", _NOT
+                return f"it is common knowledge that {body}", PREC_NOT
             names = [self.agent(a) for a in f.group]
             return (f"it is common knowledge among {', '.join(names[:-1])} and {names[-1]} "
-                    f"that {body}"), _NOT
+                    f"that {body}"), PREC_NOT
         return None
 
     def raw(self, f: Form) -> str:
@@ -158,7 +158,7 @@ class _FormulaPrinter(FormulaPrinter):
 
 def formula_text(pb: Problem, f: Form) -> str:
     """One formula of ``pb`` in DSL syntax."""
-    return _FormulaPrinter(pb).show(f)
+    return ProblemFormulaPrinter(pb).show(f)
 
 
 def _bits(row: list[int], atoms: list[int]) -> str:
@@ -167,7 +167,7 @@ def _bits(row: list[int], atoms: list[int]) -> str:
 
 def to_dsl(pb: Problem, *, comments: bool = True) -> str:
     """One problem as DSL text."""
-    fp = _FormulaPrinter(pb)
+    fp = ProblemFormulaPrinter(pb)
     names = [name_text(a.name) for a in pb.agents]
     out = [f"problem {name_text(pb.name)}"]
     out.append("  agents " + ", ".join(names))

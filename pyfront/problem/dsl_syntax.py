@@ -161,14 +161,14 @@ def _end_position(text: str) -> tuple[int, int]:
     return len(lines), len(lines[-1]) + 1
 
 
-def _unquote(s: str) -> str:
+def unquote(s: str) -> str:
     """The text of a quoted string token (``\\x`` stands for ``x``)."""
     if len(s) >= 2 and s.startswith('"') and s.endswith('"'):
         return re.sub(r"\\(.)", r"\1", s[1:-1])
     return s
 
 
-def _did_you_mean(word: str, options) -> str:
+def did_you_mean(word: str, options) -> str:
     import difflib
 
     close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
@@ -241,13 +241,13 @@ def _at_end_of_input(text: str, offset: int) -> bool:
     if offset != 0:
         return False
     from smcdel_bridge.syntax.lexer import scan
-    from smcdel_bridge.syntax.parser import _ACTION, _tables
+    from smcdel_bridge.syntax.parser import ACTION_TABLE, lr_tables
 
     try:
         kinds = scan(text)[0]
     except Exception:  # a lexical error: not the end-of-input quirk
         return False
-    return not kinds or _ACTION[_tables.STARTS["Form"]].get(kinds[0]) is not None
+    return not kinds or ACTION_TABLE[lr_tables.STARTS["Form"]].get(kinds[0]) is not None
 
 
 def remember(seen: set, name) -> bool:

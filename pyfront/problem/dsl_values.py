@@ -1,5 +1,5 @@
 """The number-puzzle part of the problem DSL: variables with values, terms, comparisons,
-knowing the value, questions (a mixin of :class:`pyfront.problem.dsl._Builder`).
+knowing the value, questions (a mixin of :class:`pyfront.problem.dsl.ProblemBuilder`).
 
     x: 2..99                      month: May, June, July onehot "the month"
     law x < y and x + y <= 100    Sum observes x + y
@@ -13,7 +13,7 @@ from __future__ import annotations
 from smcdel_bridge.language import Ck, Form, Neg
 from smcdel_bridge.terms import Arith, Cmp, Const, Kv, Term, Var
 
-from pyfront.problem.dsl_syntax import _did_you_mean, _unquote
+from pyfront.problem.dsl_syntax import did_you_mean, unquote
 from pyfront.problem.model import agent_id
 from pyfront.problem.values import MAX_VALUES, Question, Variable
 
@@ -64,7 +64,7 @@ class ValueReader:
             enc = None if encoding is None else str(encoding).replace("-", "")
             self.variables[name] = Variable(
                 name=name, values=vals, is_range=values.data == "value_range", encoding=enc,
-                phrase=_unquote(str(phrase)) if phrase is not None else None)
+                phrase=unquote(str(phrase)) if phrase is not None else None)
 
     # -- terms -------------------------------------------------------------------------
 
@@ -96,7 +96,7 @@ class ValueReader:
 
     def _unknown_name(self, word: str) -> str:
         known = list(self.variables)
-        return f"unknown variable {word!r}{_did_you_mean(word, known)}" + (
+        return f"unknown variable {word!r}{did_you_mean(word, known)}" + (
             f" (this problem's variables: {', '.join(known)})" if known else
             " (declare it, e.g. 'x: 1..10')")
 
@@ -163,7 +163,7 @@ class ValueReader:
 
     def question(self, st, after: int, index: int) -> Question:
         label, query, expect = st.children
-        name = _unquote(str(label)) if label is not None else f"q{index}"
+        name = unquote(str(label)) if label is not None else f"q{index}"
         if not self.variables:
             raise self.error("a question needs variables (e.g. 'x: 1..10')", st)
         if query.data == "which_remain":

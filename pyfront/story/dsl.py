@@ -14,7 +14,8 @@ from typing import Any
 
 from smcdel_bridge.language import BOT, TOP, Ck, Conj, Disj, Equi, Form, Impl, K, Kw, Neg
 
-from pyfront.problem.dsl import FormulaReader, _did_you_mean, _unquote, chain_operands, parse_tree
+from pyfront.problem.dsl import FormulaReader, chain_operands, parse_tree
+from pyfront.problem.dsl_syntax import did_you_mean, unquote
 from ..errors import UserError
 from . import model as M
 from .dsl_events import EventReader
@@ -55,8 +56,8 @@ class StoryBuilder(EventReader, FormulaReader):
         from pyfront.grammar.tree import Token
 
         if isinstance(node, Token):
-            return _unquote(str(node))
-        return _unquote(str(node.children[0]))
+            return unquote(str(node))
+        return unquote(str(node.children[0]))
 
     @staticmethod
     def tok(node):
@@ -71,7 +72,7 @@ class StoryBuilder(EventReader, FormulaReader):
         if not self.agents:
             raise self.error(f"unknown agent {name!r}: declare the agents first ('agents A, B')",
                              self.tok(node))
-        raise self.error(f"unknown agent {name!r}{_did_you_mean(name, self.agents)}", self.tok(node))
+        raise self.error(f"unknown agent {name!r}{did_you_mean(name, self.agents)}", self.tok(node))
 
     def agent_list(self, node) -> tuple[str, ...]:
         out = []
@@ -89,7 +90,7 @@ class StoryBuilder(EventReader, FormulaReader):
         if not self.rooms:
             raise self.error(f"unknown room {name!r}: declare the rooms first ('rooms kitchen, garden')",
                              self.tok(node))
-        raise self.error(f"unknown room {name!r}{_did_you_mean(name, self.rooms)}", self.tok(node))
+        raise self.error(f"unknown room {name!r}{did_you_mean(name, self.rooms)}", self.tok(node))
 
     def var_ref_text(self, node) -> str:
         ch = node.children
@@ -109,7 +110,7 @@ class StoryBuilder(EventReader, FormulaReader):
                                  self.tok(node))
         if not found:
             options = [v.name for v in self.variables] + [v.subject for v in self.variables]
-            raise self.error(f"unknown variable {ref!r}{_did_you_mean(ref, options)}", self.tok(node))
+            raise self.error(f"unknown variable {ref!r}{did_you_mean(ref, options)}", self.tok(node))
         v = found[0]
         if boolean is False and v.boolean:
             raise self.error(f"{v.name} is a proposition (true or false), not a variable with values",
@@ -121,7 +122,7 @@ class StoryBuilder(EventReader, FormulaReader):
         if val in var.values:
             return val
         raise self.error(
-            f"{val!r} is not a value of {var.name}{_did_you_mean(val, var.values)}"
+            f"{val!r} is not a value of {var.name}{did_you_mean(val, var.values)}"
             f" (values: {', '.join(var.values)})", self.tok(node))
 
     def bare(self) -> Story:
@@ -186,7 +187,7 @@ class StoryBuilder(EventReader, FormulaReader):
                 raise self.error(f"{name} has several values: say which ('{name} is "
                                  f"{v.values[0]}')", tok)
         props = [v.name for v in self.variables if v.boolean]
-        raise self.error(f"unknown proposition {name!r}{_did_you_mean(name, props)}", tok)
+        raise self.error(f"unknown proposition {name!r}{did_you_mean(name, props)}", tok)
 
     # -- the story -------------------------------------------------------------------------------
 
@@ -283,7 +284,7 @@ class StoryBuilder(EventReader, FormulaReader):
             raise self.error(f"{name} lists the value {dup[0]!r} twice", st)
         if len(values) < 2:
             raise self.error(f"{name} needs at least two values", st)
-        text = _unquote(str(phrase)) if phrase is not None else None
+        text = unquote(str(phrase)) if phrase is not None else None
         self.variables.append(M.Variable(name=name, values=values, boolean=boolean, phrase=text,
                                          room=None if room is None else self.room(room.children[-1]),
                                          line=st.meta.line))
@@ -325,7 +326,7 @@ def iter_story_trees(tree):
 
 def parse_document(text: str, filename: str = "<string>") -> list:
     """Every problem and story of a DSL text, in order (names distinct across both)."""
-    from pyfront.problem.dsl import _Builder
+    from pyfront.problem.dsl import ProblemBuilder
 
     tree = parse_tree(text, filename)
     out: list = []
@@ -333,7 +334,7 @@ def parse_document(text: str, filename: str = "<string>") -> list:
     for t in tree.children:
         kind = getattr(t, "data", None)
         if kind == "problem":
-            item = _Builder(t, filename).build()
+            item = ProblemBuilder(t, filename).build()
         elif kind == "story":
             item = StoryBuilder(t, filename, text).build()
         else:

@@ -4,7 +4,7 @@ mixin: names, variables and formulas are resolved by the builder)."""
 
 from __future__ import annotations
 
-from pyfront.problem.dsl import _did_you_mean
+from pyfront.problem.dsl_syntax import did_you_mean
 
 from . import model as M
 
@@ -134,7 +134,7 @@ class EventReader:
         def event_name(tok) -> str:
             if str(tok) in names:
                 return str(tok)
-            raise self.error(f"unknown event {str(tok)!r}{_did_you_mean(str(tok), names)}", tok)
+            raise self.error(f"unknown event {str(tok)!r}{did_you_mean(str(tok), names)}", tok)
 
         for ln in lines:
             if ln.data == "raw_event":
@@ -186,7 +186,7 @@ class EventReader:
         def world_name(tok) -> str:
             if str(tok) in names:
                 return str(tok)
-            raise self.error(f"unknown world {str(tok)!r}{_did_you_mean(str(tok), names)}", tok)
+            raise self.error(f"unknown world {str(tok)!r}{did_you_mean(str(tok), names)}", tok)
 
         out_worlds, considers, actual = [], {}, []
         for ln in st.children:
@@ -236,7 +236,7 @@ class EventReader:
             if v.name == name and v.boolean == boolean:
                 return v
         props = [v.name for v in self.variables if v.boolean]
-        raise self.error(f"unknown proposition {name!r}{_did_you_mean(name, props)}", tok)
+        raise self.error(f"unknown proposition {name!r}{did_you_mean(name, props)}", tok)
 
     def question(self, st, name: str, step: int) -> M.Question:
         _, q, answers = st.children

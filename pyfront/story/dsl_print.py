@@ -13,7 +13,7 @@ import re
 
 from smcdel_bridge.language import Bot, Ck, Conj, Form, K, Kw, Neg, Prp, Top
 
-from pyfront.problem.dsl_print import _ATOM, _IDENT, _NOT, KEYWORDS, FormulaPrinter, quote
+from pyfront.problem.dsl_print import PREC_ATOM, IDENTIFIER, PREC_NOT, KEYWORDS, FormulaPrinter, quote
 from . import model as M
 from .model import Story, split_agent
 
@@ -29,7 +29,7 @@ STORY_KEYWORDS = KEYWORDS | frozenset(
 
 def name_text(s: str) -> str:
     """A name as the story DSL writes it: bare when it can be, quoted otherwise."""
-    ok = _IDENT.match(s) and s not in STORY_KEYWORDS and not s.startswith("smcdel")
+    ok = IDENTIFIER.match(s) and s not in STORY_KEYWORDS and not s.startswith("smcdel")
     return s if ok else quote(s)
 
 
@@ -46,7 +46,7 @@ def var_text(story: Story, var: M.Variable, article: bool = True) -> str:
         return name_text(var.name)
     fn, subj = app
     unique = sum(1 for v in story.variables if v.subject == subj or v.name == subj) == 1
-    if fn == "location" and unique and _IDENT.match(subj) and subj not in STORY_KEYWORDS:
+    if fn == "location" and unique and IDENTIFIER.match(subj) and subj not in STORY_KEYWORDS:
         return ("the " if article else "") + subj
     return f"{fn}({name_text(subj)})"
 
@@ -57,7 +57,7 @@ def value_text(var: M.Variable, value: str, article: bool = True) -> str:
     return name_text(value)
 
 
-class _FormulaPrinter(FormulaPrinter):
+class StoryFormulaPrinter(FormulaPrinter):
     def __init__(self, story: Story):
         self.story = story
         self.table = story.atom_table()
@@ -69,11 +69,11 @@ class _FormulaPrinter(FormulaPrinter):
         var_name, value = self.table[n - 1]
         var = self.story.variable(var_name)
         if var.boolean:
-            return ("not " if negated else "") + name_text(var.name), (_NOT if negated else _ATOM)
+            return ("not " if negated else "") + name_text(var.name), (PREC_NOT if negated else PREC_ATOM)
         is_ = "is not" if negated else "is"
         if var.function == "location":
-            return f"{var_text(self.story, var)} {is_} in the {name_text(value)}", _ATOM
-        return f"{var_text(self.story, var)} {is_} {name_text(value)}", _ATOM
+            return f"{var_text(self.story, var)} {is_} in the {name_text(value)}", PREC_ATOM
+        return f"{var_text(self.story, var)} {is_} {name_text(value)}", PREC_ATOM
 
     def everyone(self, f: Form, kind: str) -> Form | None:
         """The body of "everyone knows/believes that body", when ``f`` has that shape."""
@@ -94,31 +94,31 @@ class _FormulaPrinter(FormulaPrinter):
         if isinstance(f, Prp):
             return self.atom(f.n)
         if isinstance(f, Top):
-            return "true", _ATOM
+            return "true", PREC_ATOM
         if isinstance(f, Bot):
-            return "false", _ATOM
+            return "false", PREC_ATOM
         for kind in ("knows", "believes"):
             body = self.everyone(f, kind)
             if body is not None:
-                return f"everyone {kind} that {self.show(body, _NOT)}", _NOT
+                return f"everyone {kind} that {self.show(body, PREC_NOT)}", PREC_NOT
         if isinstance(f, Neg):
             g = f.f
             if isinstance(g, Prp) and self.story.variable(self.table[g.n - 1][0]).boolean is False:
                 return self.atom(g.n, negated=True)
             if isinstance(g, K) and split_agent(g.agent)[1] == "knows":
-                return f"{self.agent(g.agent)} does not know that {self.show(g.f, _NOT)}", _NOT
+                return f"{self.agent(g.agent)} does not know that {self.show(g.f, PREC_NOT)}", PREC_NOT
             if isinstance(g, K):
-                return f"{self.agent(g.agent)} does not believe that {self.show(g.f, _NOT)}", _NOT
+                return f"{self.agent(g.agent)} does not believe that {self.show(g.f, PREC_NOT)}", PREC_NOT
             if isinstance(g, Kw):
-                return f"{self.agent(g.agent)} does not know whether {self.show(g.f, _NOT)}", _NOT
-            return "not " + self.show(g, _NOT), _NOT
+                return f"{self.agent(g.agent)} does not know whether {self.show(g.f, PREC_NOT)}", PREC_NOT
+            return "not " + self.show(g, PREC_NOT), PREC_NOT
         if isinstance(f, K):
             verb = "knows" if split_agent(f.agent)[1] == "knows" else "believes"
-            return f"{self.agent(f.agent)} {verb} that {self.show(f.f, _NOT)}", _NOT
+            return f"{self.agent(f.agent)} {verb} that {self.show(f.f, PREC_NOT)}", PREC_NOT
         if isinstance(f, Kw):
-            return f"{self.agent(f.agent)} knows whether {self.show(f.f, _NOT)}", _NOT
+            return f"{self.agent(f.agent)} knows whether {self.show(f.f, PREC_NOT)}", PREC_NOT
         if isinstance(f, Ck):
-            return f"it is common knowledge that {self.show(f.f, _NOT)}", _NOT
+            return f"it is common knowledge that {self.show(f.f, PREC_NOT)}", PREC_NOT
         found = self.connective(f)
         if found is None:
             raise ValueError(f"a story formula cannot contain {type(f).__name__}")
@@ -127,7 +127,7 @@ class _FormulaPrinter(FormulaPrinter):
 
 def formula_text(story: Story, f: Form) -> str:
     """One story formula in DSL syntax."""
-    return _FormulaPrinter(story).show(f)
+    return StoryFormulaPrinter(story).show(f)
 
 
 def _names(xs) -> str:
@@ -144,7 +144,7 @@ def _modifier(ev) -> str:
 
 def event_text(story: Story, ev) -> str:
     """One story event as a DSL line (without indentation)."""
-    fp = _FormulaPrinter(story)
+    fp = StoryFormulaPrinter(story)
     k = ev.kind
     if k == "enter":
         return f"{name_text(ev.agent)} enters" + (f" the {name_text(ev.room)}" if ev.room else "")
@@ -200,13 +200,13 @@ def trust_text(t: M.Trust) -> str:
 
 
 def _event_model_lines(story: Story, ev: M.EventModel) -> list[str]:
-    fp = _FormulaPrinter(story)
+    fp = StoryFormulaPrinter(story)
     out = [f"  event model {quote(ev.label)}"]
     for e in ev.events:
         line = f"    event {e.name}: pre {fp.show(e.pre)}"
         posts = [f"{var_text(story, story.variable(v), False)} becomes {name_text(x)}"
                  for v, x in e.sets]
-        posts += [f"{var_text(story, story.variable(v), False)} becomes {fp.show(f, _NOT)}"
+        posts += [f"{var_text(story, story.variable(v), False)} becomes {fp.show(f, PREC_NOT)}"
                   for v, f in e.becomes]
         if posts:
             line += " post " + ", ".join(posts)
@@ -259,9 +259,9 @@ def question_line(story: Story, q: M.Question) -> str:
     return line
 
 
-def hypothesis_line(story: Story, h: M.Hypothesis, fp: "_FormulaPrinter | None" = None) -> str:
+def hypothesis_line(story: Story, h: M.Hypothesis, fp: "StoryFormulaPrinter | None" = None) -> str:
     """A hypothesis's line (as :func:`to_dsl` prints it)."""
-    line = f"  hypothesis {name_text(h.name)}: {(fp or _FormulaPrinter(story)).show(h.formula)}"
+    line = f"  hypothesis {name_text(h.name)}: {(fp or StoryFormulaPrinter(story)).show(h.formula)}"
     if h.expected is not None:
         line += " expect " + ("true" if h.expected else "false")
     return line
@@ -269,7 +269,7 @@ def hypothesis_line(story: Story, h: M.Hypothesis, fp: "_FormulaPrinter | None" 
 
 def to_dsl(story: Story) -> str:
     """One story as DSL text."""
-    fp = _FormulaPrinter(story)
+    fp = StoryFormulaPrinter(story)
     out = [f"story {name_text(story.name)}", "  agents " + _names(story.agents)]
     if story.rooms:
         out.append("  rooms " + _names(story.rooms))

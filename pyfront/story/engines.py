@@ -11,11 +11,11 @@ if TYPE_CHECKING:
 
     from .model import Story
 
-ENGINES = ("auto", "explicit", "symbolic")
-#: ``auto`` takes the explicit engine while the start has at most this many worlds and the
-#: story at most :data:`AUTO_EVENTS` events, the symbolic one beyond
-AUTO_WORLDS = 16
-AUTO_EVENTS = 8
+from smcdel_bridge.engines import AUTO_STORY_EVENTS as AUTO_EVENTS
+from smcdel_bridge.engines import AUTO_STORY_WORLDS as AUTO_WORLDS
+from smcdel_bridge.engines import ENGINE_NAMES as ENGINES
+from smcdel_bridge.engines import unknown_engine
+
 _chosen = ["auto"]
 
 
@@ -24,7 +24,7 @@ def set_answer_engine(name: str) -> None:
     if name not in ENGINES:
         from ..errors import UserError
 
-        raise UserError(f"unknown engine {name!r}; choose auto, explicit or symbolic")
+        raise UserError(unknown_engine(name))
     _chosen[0] = name
 
 

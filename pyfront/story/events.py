@@ -12,10 +12,10 @@ from typing import Literal, Union
 
 from pyfront.problem.record import EXCLUDED, field, names, one_of, pair, tuple_of
 
-from .parts import Formula, _Names, _Part, part, to_story_form
+from .parts import Formula, Names, Part, part, to_story_form
 
 @part
-class _Event(_Part):
+class BaseEvent(Part):
     line: int | None = field(default=None, metadata=EXCLUDED)
     #: the source line as written (for messages; not part of the event's value)
     source: str | None = field(default=None, metadata=EXCLUDED)
@@ -42,20 +42,20 @@ class _Event(_Part):
 
 
 @part
-class _Observed(_Event):
+class ObservedEvent(BaseEvent):
     """An event seen by those present with the actor, unless narrowed or replaced."""
 
-    _read = {**_Event._read, "unseen_by": names, "seen_by": names}
+    _read = {**BaseEvent._read, "unseen_by": names, "seen_by": names}
 
     #: present agents who nevertheless do not observe it ("…, unseen by Sally")
-    unseen_by: _Names = ()
+    unseen_by: Names = ()
     #: the observers, replacing the room rule ("…, seen by Anne, Bob"; the actor always
     #: observes their own act); None: the room rule
-    seen_by: _Names | None = None
+    seen_by: Names | None = None
 
 
 @part
-class Enter(_Event):
+class Enter(BaseEvent):
     """``agent`` enters ``room`` (None: the story's only room); seen by everyone in the
     room entered and in the room left."""
 
@@ -65,7 +65,7 @@ class Enter(_Event):
 
 
 @part
-class Leave(_Event):
+class Leave(BaseEvent):
     """``agent`` leaves the room they are in; seen by everyone in that room."""
 
     kind: Literal["leave"] = "leave"
@@ -73,7 +73,7 @@ class Leave(_Event):
 
 
 @part
-class Move(_Observed):
+class Move(ObservedEvent):
     """Factual change: ``agent`` gives ``variable`` the value ``value``
     ("Anne moves the marble to the box", "Bob sets the light to on")."""
 
@@ -88,7 +88,7 @@ class Move(_Observed):
 
 
 @part
-class Wait(_Observed):
+class Wait(ObservedEvent):
     """``agent`` has a moment in the room and changes nothing ("Noah makes no move and
     stays in the hall").  Those present see that nothing changes; those away cannot tell it
     from any change ``agent`` could have made there."""
@@ -98,7 +98,7 @@ class Wait(_Observed):
 
 
 @part
-class Turn(_Observed):
+class Turn(ObservedEvent):
     """Factual change: ``agent`` swaps the two values of a two-valued (or Boolean)
     variable without needing to know which holds ("Ann turns the coin")."""
 
@@ -108,7 +108,7 @@ class Turn(_Observed):
 
 
 @part
-class Announce(_Event):
+class Announce(BaseEvent):
     """A public, truthful announcement to every agent, wherever they are."""
 
     kind: Literal["announce"] = "announce"
@@ -116,7 +116,7 @@ class Announce(_Event):
 
 
 @part
-class Tell(_Observed):
+class Tell(ObservedEvent):
     """``agent`` says, aloud, what she knows: that ``formula``.  It is the announcement of
     "``agent`` knows that ``formula``" to everyone who observes: it can happen only where
     she knows it, and she learns nothing from it."""
@@ -127,30 +127,30 @@ class Tell(_Observed):
 
 
 @part
-class TellPrivate(_Event):
+class TellPrivate(BaseEvent):
     """``agent`` tells ``listeners`` what she knows: that ``formula`` (the private
     announcement of "``agent`` knows that ``formula``"); everyone else believes nothing
     happened."""
 
     kind: Literal["tell_private"] = "tell_private"
     agent: str
-    listeners: _Names
+    listeners: Names
     formula: Formula
 
 
 @part
-class TellSemiPrivate(_Observed):
+class TellSemiPrivate(ObservedEvent):
     """``agent`` tells ``listeners`` whether ``formula``, which she knows; the other
     observers see that they were told, not what."""
 
     kind: Literal["tell_semi_private"] = "tell_semi_private"
     agent: str
-    listeners: _Names
+    listeners: Names
     formula: Formula
 
 
 @part
-class Lie(_Observed):
+class Lie(ObservedEvent):
     """``agent`` tells ``listeners`` (none: everyone who observes, aloud) that ``formula``,
     believing the opposite.  Listeners cannot tell it from a sincere claim: as the story's
     trust policy says, they come to believe ``formula`` or only that ``agent`` believes it;
@@ -158,7 +158,7 @@ class Lie(_Observed):
 
     kind: Literal["lie"] = "lie"
     agent: str
-    listeners: _Names = ()
+    listeners: Names = ()
     formula: Formula
 
     @property
@@ -167,7 +167,7 @@ class Lie(_Observed):
 
 
 @part
-class Claim(_Observed):
+class Claim(ObservedEvent):
     """``agent`` asserts ``formula`` to ``listeners`` (none: aloud, to everyone who
     observes).  ``stance`` ``sincere`` (``claims``): the speaker believes it and may be
     wrong; ``open`` (``asserts``): the story does not say whether she believes it, believes
@@ -176,7 +176,7 @@ class Claim(_Observed):
 
     kind: Literal["claim"] = "claim"
     agent: str
-    listeners: _Names = ()
+    listeners: Names = ()
     formula: Formula
     stance: Literal["sincere", "open"] = "sincere"
 
@@ -188,7 +188,7 @@ class Claim(_Observed):
 
 
 @part
-class Peek(_Event):
+class Peek(BaseEvent):
     """``agent`` secretly learns the value of ``variable``; everyone else believes nothing
     happened."""
 
@@ -198,7 +198,7 @@ class Peek(_Event):
 
 
 @part
-class Look(_Observed):
+class Look(ObservedEvent):
     """``agent`` looks at ``variable`` openly: the other observers see that ``agent`` learns
     its value, not the value."""
 
@@ -208,18 +208,18 @@ class Look(_Observed):
 
 
 @part
-class Show(_Observed):
+class Show(ObservedEvent):
     """``agent`` shows ``variable`` to ``listeners``: they (and ``agent``) learn its value,
     the other observers see that they do, not the value."""
 
     kind: Literal["show"] = "show"
     agent: str
     variable: str
-    listeners: _Names
+    listeners: Names
 
 
 @part
-class RawEvent(_Part):
+class RawEvent(Part):
     """One event of an explicit event model."""
 
     name: str
@@ -233,7 +233,7 @@ class RawEvent(_Part):
 
 
 @part
-class EventModel(_Event):
+class EventModel(BaseEvent):
     """The escape hatch: an explicit event model.  ``considers[agent][e]`` lists the events
     the agent considers possible when ``e`` happens (its belief about what happens);
     an agent not listed tells every event apart."""
@@ -242,8 +242,8 @@ class EventModel(_Event):
     #: a human name for messages and English ("Anne shows her card to Bob")
     label: str
     events: tuple[RawEvent, ...]
-    considers: tuple[tuple[str, tuple[tuple[str, _Names], ...]], ...] = ()
-    actual: _Names
+    considers: tuple[tuple[str, tuple[tuple[str, Names], ...]], ...] = ()
+    actual: Names
 
     _read = {"events": tuple_of(RawEvent.model_validate),
              "considers": tuple_of(pair(str, tuple_of(pair(str, names)))), "actual": names}
@@ -268,9 +268,9 @@ EVENT_KINDS = {cls.kind: cls for cls in (
     Peek, Look, Show, EventModel)}
 
 
-def read_event(data) -> _Event:
+def read_event(data) -> BaseEvent:
     """An event, or the event a JSON object describes (told apart by ``kind``)."""
-    if isinstance(data, _Event):
+    if isinstance(data, BaseEvent):
         return data
     if not isinstance(data, dict) or data.get("kind") not in EVENT_KINDS:
         raise ValueError(f"not a story event: {data!r}")

@@ -20,11 +20,12 @@ from smcdel_bridge.dynamic.jsonio import Case
 from smcdel_bridge.language import Form
 
 from . import model as M
+from ..errors import UserError
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
-class NotAStory(ValueError):
+class NotAStory(UserError, ValueError):
     """Why a case cannot be written as a story."""
 
 

@@ -1,6 +1,6 @@
 """The story model: who is there, what can be the case, what happens, what is asked.
 
-A :class:`Story` is the theory-of-mind counterpart of :class:`pyfront.problem.Problem`:
+A :class:`Story` is the theory-of-mind counterpart of :class:`pyfront.problem.model.Problem`:
 instead of a fixed observation matrix and public announcements, it is an ordered list of
 things that happen (people come and go, objects are moved, things are said, whispered,
 shown, lied about, peeked at) and each agent's beliefs follow from what that agent
@@ -51,10 +51,10 @@ from pyfront.problem.record import (
 
 from .events import (  # noqa: F401  (the story's parts, re-exported)
     Announce, Claim, Enter, EventModel, Leave, Lie, Look, Move, Peek, RawEvent, Show,
-    StoryEvent, Tell, TellPrivate, TellSemiPrivate, Turn, Wait, _Event, _Observed,
+    StoryEvent, Tell, TellPrivate, TellSemiPrivate, Turn, Wait, BaseEvent, ObservedEvent,
 )
 from .parts import (  # noqa: F401
-    KNOWLEDGE_MARK, Formula, _Names, _Part, belief_id, form_from_json, form_to_json,
+    KNOWLEDGE_MARK, Formula, Names, Part, belief_id, form_from_json, form_to_json,
     knowledge_id, part, split_agent, to_story_form,
 )
 from .events import read_event
@@ -63,7 +63,7 @@ from .vocabulary import Room, Variable  # noqa: F401  (re-exported)
 # --- questions -------------------------------------------------------------------------
 
 @part
-class Hypothesis(_Part):
+class Hypothesis(Part):
     """Should ``formula`` be true at this point of the story (``step`` events told)?"""
 
     name: str
@@ -76,18 +76,18 @@ class Hypothesis(_Part):
 
 
 @part
-class Question(_Part):
+class Question(Part):
     """Where (what) is ``variable`` in the belief of ``path[0]`` about the belief of
     ``path[1]`` …?  An empty path asks where it really is."""
 
     name: str
-    path: _Names
+    path: Names
     variable: str
     #: the wording: ``where`` (where does X think V is / where is V), ``what`` (what does X
     #: think V is / what is V), ``look`` (where will X look for V; one agent)
     form: Literal["where", "what", "look"] = "where"
     #: expected values (the values the nested belief allows), in any order
-    expected: _Names | None = None
+    expected: Names | None = None
     step: int = 0
     line: int | None = field(default=None, metadata=EXCLUDED)
 
@@ -101,15 +101,15 @@ class Question(_Part):
 # --- the explicit initial model (for cases the set-up statements cannot say) -------------
 
 @part
-class InitialModel(_Part):
+class InitialModel(Part):
     """An explicit initial model: worlds with the true facts, each agent's belief arrows
     (``considers[agent][w]``), and the actual worlds.  Each agent's relation must be a
     belief relation (serial, transitive, Euclidean): knowledge is then what holds
     throughout the connected part.  An agent not listed tells every world apart."""
 
     worlds: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
-    considers: tuple[tuple[str, tuple[tuple[str, _Names], ...]], ...] = ()
-    actual: _Names
+    considers: tuple[tuple[str, tuple[tuple[str, Names], ...]], ...] = ()
+    actual: Names
     line: int | None = field(default=None, metadata=EXCLUDED)
 
     _read = {"worlds": tuple_of(pair(str, tuple_of(tuple))),
@@ -119,7 +119,7 @@ class InitialModel(_Part):
 # --- trust -----------------------------------------------------------------------------
 
 @part
-class Trust(_Part):
+class Trust(Part):
     """One statement of the story's trust policy.
 
     ``listener`` / ``speaker`` None: every agent ("nobody trusts Cy" is
@@ -156,7 +156,7 @@ class Story(Record):
     #: facts that hold at the start, nobody being told
     actually: list[Formula] = field(default_factory=list)
     #: agent -> variables whose value that agent sees at the start
-    observes: list[tuple[str, _Names]] = field(default_factory=list)
+    observes: list[tuple[str, Names]] = field(default_factory=list)
     #: agent -> room at the start (with rooms; an agent not listed is outside)
     starts_in: list[tuple[str, str]] = field(default_factory=list)
     #: an explicit initial model instead of the four fields above

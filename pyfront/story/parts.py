@@ -74,15 +74,15 @@ def to_story_form(value: Any) -> Form:
 #: :func:`to_story_form`)
 Formula = Form
 
-_Names = tuple[str, ...]
+Names = tuple[str, ...]
 
 
-#: the decorator of every part: immutable, keyword fields, equality from :class:`_Part`
+#: the decorator of every part: immutable, keyword fields, equality from :class:`Part`
 part = record(frozen=True, eq=False)
 
 
 @part
-class _Part(Record):
+class Part(Record):
     """Immutable parts; the source ``line`` a part may carry is not part of its value."""
 
     _json_form = staticmethod(form_to_json)

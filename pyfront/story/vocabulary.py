@@ -14,19 +14,19 @@ import re
 
 from pyfront.problem.record import EXCLUDED, field, names
 
-from .parts import _Names, _Part, part
+from .parts import Names, Part, part
 
 _APPLIED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\((.+)\)\Z")
 
 
 @part
-class Variable(_Part):
+class Variable(Part):
     """A feature of the world with several values, exactly one of which holds."""
 
     #: as written: ``location(marble)``, ``coin``, ``card(Ann)``
     name: str
     #: the values, in order (``true``, ``false`` for a Boolean variable)
-    values: _Names
+    values: Names
     #: a proposition: one atom, values ``true``/``false``
     boolean: bool = False
     #: optional English for "V is v", with ``{value}``: ``"the marble is in the {value}"``
@@ -71,7 +71,7 @@ class Variable(_Part):
 
 
 @part
-class Room(_Part):
+class Room(Part):
     name: str
 
 

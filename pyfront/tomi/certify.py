@@ -15,9 +15,10 @@ from .reader import TomiQuestion, iter_questions
 from .scene import Scene, SceneError, Step, survey, walk
 from .sentences import Question, Sentence, ShapeError, parse_question, parse_sentence
 from .translate import build_story, variable_name
+from ..errors import UserError
 
 
-class TomiError(ValueError):
+class TomiError(UserError, ValueError):
     """A question that cannot be modelled; ``args[0]`` is the ``FILE:LINE: message`` line."""
 
 
@@ -70,8 +71,8 @@ def translate_sentences(source: str, sentences: list[Sentence], name: str = "tom
     try:
         steps = walk(sentences, scene, together)
     except SceneError as err:
-        s = sentences[err.args[1]]
-        raise TomiError(f"{where(s)}: {err.args[0]}") from None
+        s = sentences[err.index]
+        raise TomiError(f"{where(s)}: {err.message}") from None
     initial: dict[str, str] = {}
     for group in steps:
         for st in group:
@@ -143,7 +144,7 @@ def check_question(tq: TomiQuestion, cache: dict | None = None) -> dict:
             tr = translate(tq.source, tq.story)
             if cache is not None:
                 cache[key] = tr
-        _check_names(tq, q, tr)
+        check_names(tq, q, tr)
         from .answers import Answers
 
         answers = Answers.cached(tr, cache)
@@ -176,7 +177,7 @@ def failure_text(err: Exception, source: str, line: int) -> str:
     return f"{source}:{line}: {getattr(err, 'message', None) or err}"
 
 
-def _check_names(tq: TomiQuestion, q: Question, tr: Translated) -> None:
+def check_names(tq: TomiQuestion, q: Question, tr: Translated) -> None:
     if variable_name(q.obj) not in {v.name for v in tr.story.variables}:
         raise TomiError(f"{tq.source}:{tq.line}: question about an unknown object: "
                         f"the story never says where the {q.obj} is")

@@ -16,7 +16,7 @@ from .scene import Step
 from .sentences import Question
 
 
-def _where(values: Sequence[str] | str | None) -> str:
+def where_text(values: Sequence[str] | str | None) -> str:
     if values is None:
         return "nowhere known"
     if isinstance(values, str):
@@ -103,7 +103,7 @@ def explain(question: Question, expected: str, answer: list[str],
     sentence ``i``.
     """
     numbers = [n for _, n, _ in sentences_text]
-    parts = [f"ToMi says the {expected}; the model says {_where(answer)}."]
+    parts = [f"ToMi says the {expected}; the model says {where_text(answer)}."]
     k = pivot(trail, expected, steps)
     if k is not None:
         line, number, text = sentences_text[k]
@@ -126,9 +126,9 @@ def explain(question: Question, expected: str, answer: list[str],
                      + (": " + "; ".join(detail) if detail else "") + ".")
     from pyfront.words import be
 
-    facts = [f"the {question.obj} {be(question.obj)} really in {_where(beliefs.get((), []))}"]
+    facts = [f"the {question.obj} {be(question.obj)} really in {where_text(beliefs.get((), []))}"]
     for chain, values in beliefs.items():
         if chain:
-            facts.append(f"{chain_text(chain, question.obj)} {_where(values)}")
+            facts.append(f"{chain_text(chain, question.obj)} {where_text(values)}")
     parts.append("According to the model, at the end " + "; ".join(facts) + ".")
     return " ".join(parts), classify(question, k, steps)

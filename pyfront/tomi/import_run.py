@@ -16,7 +16,7 @@ from pathlib import Path
 def run(args) -> int:
     from ..errors import UserError
     from ..story.dsl_print import to_dsl
-    from .certify import TomiError, question_for, translate, _check_names
+    from .certify import TomiError, question_for, translate, check_names
     from .reader import iter_questions
     from .sentences import ShapeError, parse_question
 
@@ -53,7 +53,7 @@ def run(args) -> int:
                     parsed = parse_question(q.question)
                 except ShapeError as err:
                     raise TomiError(f"{source}:{q.line}: {err}") from None
-                _check_names(q, parsed, tr)
+                check_names(q, parsed, tr)
                 asked.append(question_for(parsed, tr, name=f"q{q.row}")
                              .model_copy(update={"expected": (q.expected,)}))
             except TomiError as err:

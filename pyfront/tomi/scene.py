@@ -27,10 +27,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .sentences import Sentence
+from ..errors import UserError
 
 
-class SceneError(ValueError):
-    """A sentence that contradicts the story so far (message without the location)."""
+class SceneError(UserError, ValueError):
+    """A sentence that contradicts the story so far (message without the location); the
+    sentence's index in ``index`` (and ``args[1]``)."""
+
+    def __init__(self, message: str, index: int):
+        super().__init__(message)
+        self.args = (message, index)
+        self.index = index
 
 
 @dataclass

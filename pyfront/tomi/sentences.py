@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..errors import UserError
+
 _NAME = r"([A-Z][A-Za-z'_-]*)"
 _THING = r"([A-Za-z0-9_'-]+)"
 
@@ -42,7 +44,7 @@ _SHAPES: tuple[tuple[str, re.Pattern], ...] = (
 )
 
 
-class ShapeError(ValueError):
+class ShapeError(UserError, ValueError):
     """A sentence or question of no known shape (message without the location)."""
 
 

@@ -16,6 +16,7 @@ from functools import lru_cache
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
+from ..words import capfirst, squash
 from .describe import SAYABLE, Describer, sayable
 
 if TYPE_CHECKING:
@@ -49,12 +50,8 @@ def _andlist(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _capfirst(s: str) -> str:
-    return s[:1].upper() + s[1:]
-
-
 @lru_cache(maxsize=None)
-def _style(name: str) -> tuple["jinja2.Environment", dict[str, Any]]:
+def style_environment(name: str) -> tuple["jinja2.Environment", dict[str, Any]]:
     import jinja2
 
     if name not in styles():
@@ -76,13 +73,9 @@ def _style(name: str) -> tuple["jinja2.Environment", dict[str, Any]]:
         bytecode_cache=template_cache(f"style-{name}"),
     )
     env.filters["andlist"] = _andlist
-    env.filters["capfirst"] = _capfirst
+    env.filters["capfirst"] = capfirst
     words = json.loads(folder.joinpath("style.json").read_text(encoding="utf-8"))
     return env, words
-
-
-def _squash(text: str) -> str:
-    return " ".join(text.split())
 
 
 def _number(words: dict[str, Any], n: int) -> str:
@@ -94,7 +87,7 @@ def _observation_context(pb: "Problem", env, describer: Describer, words: dict[s
     """Which observations the premise states, and how (setup sentence or generic one).
 
     Styles with ``use_stated_observations`` word a published premise's own matrix when
-    it differs from the semantics (see :mod:`pyfront.mindgames_import`); others tell
+    it differs from the semantics (see :mod:`pyfront.data.mindgames_import`); others tell
     what the agents really observe.
     """
     setup = pb.setup_spec
@@ -158,7 +151,7 @@ def premise(pb: "Problem", style: str = DEFAULT_STYLE) -> str:
     """The premise of ``pb`` in ``style``: persons, setting, observations, announcements."""
     from smcdel_bridge.language import Top
 
-    env, words = _style(style)
+    env, words = style_environment(style)
     d = Describer(pb, words)
     setup = pb.setup_spec
     ctx: dict[str, Any] = {
@@ -180,24 +173,24 @@ def premise(pb: "Problem", style: str = DEFAULT_STYLE) -> str:
         told = {t["agent"] for t in ctx["puzzle"]["told"]}
         for v in ctx["viewers"]:
             v["nothing"] = v["nothing"] and v["viewer"] not in told
-    return _squash(env.get_template("premise.j2").render(**ctx))
+    return squash(env.get_template("premise.j2").render(**ctx))
 
 
 def announcement(pb: "Problem", index: int, style: str = DEFAULT_STYLE) -> str:
     """The sentence announcement ``index`` of ``pb`` gets in the premise, in ``style``."""
-    env, words = _style(style)
+    env, words = style_environment(style)
     node = Describer(pb, words).describe(pb.announcements[index].formula, "present")
-    return _squash(env.get_template("announcement.j2").module.announce(node, index == 0))
+    return squash(env.get_template("announcement.j2").module.announce(node, index == 0))
 
 
 def hypothesis(pb: "Problem", index: int = 0, style: str = DEFAULT_STYLE) -> str:
     """Hypothesis ``index`` of ``pb`` in ``style``."""
-    env, words = _style(style)
+    env, words = style_environment(style)
     d = Describer(pb, words)
     h = pb.hypotheses[index]
     node = d.describe(h.formula, "hypothesis")
     before = _before(pb, h.after)
-    return _squash(env.get_template("hypothesis.j2").render(
+    return squash(env.get_template("hypothesis.j2").render(
         hypothesis=node, before=before, before_number=_number(words, before or 0)))
 
 
@@ -210,13 +203,13 @@ def _before(pb: "Problem", after: int | None) -> int | None:
 
 def question(pb: "Problem", index: int, style: str = DEFAULT_STYLE) -> str:
     """Question ``index`` of a number puzzle in ``style`` ("Which possibilities remain?")."""
-    env, words = _style(style)
+    env, words = style_environment(style)
     d = Describer(pb, words)
     q = pb.questions[index]
     before = _before(pb, q.after)
     ctx = {"kind": q.kind, "what": [d.term_words(_var(n)) for n in q.variables],
            "before": before, "before_number": _number(words, before or 0)}
-    return _squash(env.get_template("puzzle.j2").module.ask(ctx))
+    return squash(env.get_template("puzzle.j2").module.ask(ctx))
 
 
 def _var(name: str):
@@ -228,6 +221,6 @@ def _var(name: str):
 def formula_text(pb: "Problem", form, style: str = DEFAULT_STYLE, tense: str = "present") -> str:
     """Any formula over ``pb``'s atoms and agents as a sentence in ``style`` (``tense`` as in
     :meth:`.Describer.describe`): what a hypothesis or an announcement would read."""
-    env, words = _style(style)
+    env, words = style_environment(style)
     node = Describer(pb, words).describe(form, tense)
-    return _squash(env.get_template("hypothesis.j2").render(hypothesis=node, before=None, before_number=""))
+    return squash(env.get_template("hypothesis.j2").render(hypothesis=node, before=None, before_number=""))

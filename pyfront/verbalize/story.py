@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from smcdel_bridge.language import Form
 
-from .story_words import Node, StoryWords, _capfirst, _env, _macro, _squash, _words  # noqa: F401
+from .story_words import StoryWords, macro, squash, word
 
 if TYPE_CHECKING:
     from ..story.model import Question, Story
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 # --- the story ------------------------------------------------------------------------
 
 def _room_text(story: "Story", room: str | None) -> str:
-    return "the room" if not room else f"the {_words(room)}"
+    return "the room" if not room else f"the {word(room)}"
 
 
 def _knowers(story: "Story", var, engine, state) -> list[str]:
@@ -101,8 +101,8 @@ def event_context(story: "Story", index: int, w: StoryWords | None = None) -> di
         ctx["var"] = w.subject(var)
         if isinstance(ev, M.Move):
             ctx["verb"] = ev.verb
-            ctx["value"] = (f"the {_words(ev.value)}" if var.function == "location"
-                            else _words(ev.value))
+            ctx["value"] = (f"the {word(ev.value)}" if var.function == "location"
+                            else word(ev.value))
     if hasattr(ev, "formula"):
         ctx["formula"] = w.describe(ev.formula)
     if isinstance(ev, (M.Lie, M.Claim)):
@@ -112,7 +112,7 @@ def event_context(story: "Story", index: int, w: StoryWords | None = None) -> di
         ctx["label"] = ev.label
         ctx["detail"] = ", ".join(
             f"{e.name} if {w.clause(e.pre)}" for e in ev.events) + f"; what happens is {', '.join(ev.actual)}"
-    if isinstance(ev, M._Observed):
+    if isinstance(ev, M.ObservedEvent):
         core = {actor, *ctx["listeners"]}
         here = where.get(actor)
         same_room = {a for a in story.agents if here is not None and where.get(a) == here} | {actor}
@@ -125,13 +125,13 @@ def event_context(story: "Story", index: int, w: StoryWords | None = None) -> di
 
 def event_sentence(story: "Story", index: int, w: StoryWords | None = None) -> str:
     """Event ``index`` as one English sentence."""
-    return _squash(_macro("event")(event_context(story, index, w)))
+    return squash(macro("event")(event_context(story, index, w)))
 
 
 def setup_text(story: "Story", w: StoryWords | None = None) -> str:
     """The situation at the start."""
     w = w or StoryWords(story)
-    return _squash(_macro("setup")(_setup_context(story, w)))
+    return squash(macro("setup")(_setup_context(story, w)))
 
 
 def _question_context(story: "Story", q: "Question", w: StoryWords) -> dict[str, Any]:
@@ -144,7 +144,7 @@ def question_text(story: "Story", q: "Question", w: StoryWords | None = None) ->
     """"Where will Sally look for the marble?", "Where does Anne think Sally believes the
     marble is?"."""
     w = w or StoryWords(story)
-    return _squash(_macro("question")(_question_context(story, q, w)))
+    return squash(macro("question")(_question_context(story, q, w)))
 
 
 def answer_text(story: "Story", q: "Question", values: Sequence[str],
@@ -154,7 +154,7 @@ def answer_text(story: "Story", q: "Question", values: Sequence[str],
     var = story.variable(q.variable)
     ctx = _question_context(story, q, w)
     ctx["answers"] = [w.option_text(var, x) for x in values]
-    return _squash(_macro("answer")(ctx))
+    return squash(macro("answer")(ctx))
 
 
 def hypothesis_text(story: "Story", form: Form, w: StoryWords | None = None) -> str:

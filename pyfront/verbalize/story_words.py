@@ -19,7 +19,7 @@ from importlib.resources import files
 from typing import TYPE_CHECKING, Any, Sequence
 
 from smcdel_bridge.language import Bot, Ck, Conj, Disj, Dk, Equi, Form, Impl, K, Kw, Neg, Prp, Top
-from pyfront.words import plural_noun
+from pyfront.words import capfirst, plural_noun, squash
 
 if TYPE_CHECKING:
     import jinja2
@@ -31,16 +31,8 @@ Node = dict[str, Any]
 _APPLIED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\((.+)\)\Z")
 
 
-def _capfirst(s: str) -> str:
-    return s[:1].upper() + s[1:]
-
-
-def _squash(text: str) -> str:
-    return " ".join(text.split())
-
-
 @lru_cache(maxsize=None)
-def _env() -> tuple["jinja2.Environment", dict[str, Any]]:
+def words_environment() -> tuple["jinja2.Environment", dict[str, Any]]:
     import jinja2
 
     folder = files(__package__).joinpath("templates", "story")
@@ -51,18 +43,18 @@ def _env() -> tuple["jinja2.Environment", dict[str, Any]]:
 
     env = jinja2.Environment(loader=jinja2.FunctionLoader(load), undefined=jinja2.StrictUndefined,
                              autoescape=False)
-    env.filters["capfirst"] = _capfirst
+    env.filters["capfirst"] = capfirst
     words = json.loads(folder.joinpath("words.json").read_text(encoding="utf-8"))
     return env, words
 
 
-def _macro(name: str):
-    env, _ = _env()
+def macro(name: str):
+    env, _ = words_environment()
     template = "formula.j2" if name == "say" else "story.j2"
     return getattr(env.get_template(template).module, name)
 
 
-def _words(name: str) -> str:
+def word(name: str) -> str:
     """A name as English words: underscores read as spaces."""
     return name.replace("_", " ")
 
@@ -74,7 +66,7 @@ class StoryWords:
         from ..story.model import split_agent
 
         self.story = story
-        self.words = _env()[1]
+        self.words = words_environment()[1]
         self.table = story.atom_table()
         self._split = split_agent
 
@@ -92,19 +84,19 @@ class StoryWords:
         """How the variable's thing is named: ``the marble``, ``Ann's card``, ``the coin``."""
         kind = self._kind(var)
         if kind == "applied":
-            return f"{self._named(var.subject)}'s {_words(var.function)}"
+            return f"{self._named(var.subject)}'s {word(var.function)}"
         return self._named(var.subject if kind == "location" else var.name)
 
     def _named(self, name: str) -> str:
         """``the marble``, but ``Ann``: a proper name takes no article."""
         if name[:1].isupper():
-            return _words(name)
-        return f"{self.words['article']} {_words(name)}"
+            return word(name)
+        return f"{self.words['article']} {word(name)}"
 
     def _fill(self, pattern: str, var, value: str) -> str:
         return pattern.format(subject=self.subject(var), owner=self._named(var.subject),
-                              function=_words(var.function or ""), value=_words(value),
-                              name=_words(var.name), phrase=var.phrase or "", be=self.be(var))
+                              function=word(var.function or ""), value=word(value),
+                              name=word(var.name), phrase=var.phrase or "", be=self.be(var))
 
     def be(self, var) -> str:  # "the peas are": the verb agrees with the thing named
         noun = {"applied": var.function, "location": var.subject}.get(self._kind(var), var.name)
@@ -118,7 +110,7 @@ class StoryWords:
             if not positive:
                 return None
             phrase = var.phrase
-            return phrase.replace("{value}", _words(value)) if "{value}" in phrase else phrase
+            return phrase.replace("{value}", word(value)) if "{value}" in phrase else phrase
         patterns = self.words["value"][kind]
         key = "is" if positive else "is_not"
         if key not in patterns:
@@ -130,7 +122,7 @@ class StoryWords:
         patterns = self.words["value"].get(self._kind(var), {})
         if "options" in patterns:
             return self._fill(patterns["options"], var, value)
-        return self.value_text(var, value) or _words(value)
+        return self.value_text(var, value) or word(value)
 
     def where(self, var) -> str:
         """"where the marble is", "what Ann's card is", "whether the light is on"."""
@@ -218,8 +210,8 @@ class StoryWords:
 
     def clause(self, f: Form) -> str:
         """``f`` as a clause (no capital, no full stop)."""
-        return _squash(_macro("say")(self.describe(f)))
+        return squash(macro("say")(self.describe(f)))
 
     def sentence(self, f: Form) -> str:
         """``f`` as a sentence."""
-        return _capfirst(self.clause(f)) + "."
+        return capfirst(self.clause(f)) + "."

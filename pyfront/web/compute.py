@@ -94,8 +94,8 @@ def _one_line(problem, err: Exception) -> str:
     from ..explain.build import StateError
 
     if isinstance(err, TooLargeError):
-        size = str(err).split(": use the symbolic engine")[0]
-        return (f"problem {problem.name!r} is too large to explain world by world: {size} "
+        return (f"problem {problem.name!r} is too large to explain world by world: {err.size} "
+                f"{err.unit}, where the explicit engine takes at most {err.limit} "
                 "(`mindgames check` answers larger problems)")
     if isinstance(err, StateError):
         return str(err)

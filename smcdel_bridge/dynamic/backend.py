@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..engines import AUTO_PRODUCT_WORLDS
 from ..language import Form
 from .action import ActionModel
 from .kripke import KripkeModel
@@ -126,7 +127,7 @@ class AutoEventBackend(EventBackend):
     symbolic one beyond."""
 
     name = "auto"
-    MAX_EXPLICIT = 4096
+    MAX_EXPLICIT = AUTO_PRODUCT_WORLDS
 
     def __init__(self):
         self.explicit, self.symbolic = ExplicitEventBackend(), SymbolicEventBackend()

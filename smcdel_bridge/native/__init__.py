@@ -22,10 +22,8 @@ from ..backend import Backend, StreamingBackend
 from ..errors import TooLargeError
 from ..program import Answer, CheckInput, Structure
 
-#: ``auto`` uses the explicit engine up to this many distinct atoms (2**16 assignments).
-AUTO_EXPLICIT_ATOMS = 16
-
-ENGINES = ("auto", "explicit", "symbolic")
+from ..engines import AUTO_EXPLICIT_ATOMS, unknown_engine
+from ..engines import ENGINE_NAMES as ENGINES
 
 #: the options each engine takes (the native backend hands each engine its own)
 ENGINE_OPTIONS = {"explicit": ("limit",), "symbolic": ("bdd",)}
@@ -38,7 +36,7 @@ class NativeBackend(StreamingBackend):
 
     def __init__(self, engine: str = "auto", **options):
         if engine not in ENGINES:
-            raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+            raise ValueError(unknown_engine(engine))
         unknown = sorted(set(options) - set(ENGINE_OPTIONS["explicit"] + ENGINE_OPTIONS["symbolic"]))
         if unknown:
             raise ValueError(f"the native backend has no option {', '.join(map(repr, unknown))} "

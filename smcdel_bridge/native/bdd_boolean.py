@@ -98,7 +98,8 @@ def enumerate_states(manager: BddManager, u, props: tuple[int, ...]) -> list[tup
         listed += 1 << len(missing)
         if listed > MAX_LISTED_STATES:
             raise TooLargeError(f"WHERE? would list more than {MAX_LISTED_STATES} states "
-                                f"(2^{MAX_LISTED_STATES.bit_length() - 1}); ask VALID? or TRUE? instead")
+                                f"(2^{MAX_LISTED_STATES.bit_length() - 1}); ask VALID? or TRUE? instead",
+                                size=listed, limit=MAX_LISTED_STATES, unit="states")
         base = [a for a, v in path.items() if v]
         _complete(missing, 0, base, out)
     return out

@@ -64,8 +64,7 @@ class BitStructure:
         if n > limit:
             raise TooLargeError(
                 f"the explicit engine handles at most {limit} atoms (2^{limit} states); "
-                f"this structure has {n}: use the symbolic engine"
-            )
+                f"this structure has {n}: use the symbolic engine", size=n, limit=limit, unit="atoms")
         self.limit = limit
         self.space: Space = space(n)
         self.position = {a: j for j, a in enumerate(self.atoms)}
@@ -184,8 +183,7 @@ class BitStructure:
             raise TooLargeError(
                 f"the explicit engine handles at most {self.limit} atoms (2^{self.limit} "
                 "states), counting the fresh atom of each nested group announcement: "
-                "use the symbolic engine"
-            )
+                "use the symbolic engine", size=n + 1, limit=self.limit, unit="atoms")
         for agent in group:
             if agent not in self.observed:
                 raise SanityError(["Query formula contains agents not in OBS!"])

@@ -73,7 +73,8 @@ class ValueStructure:
             total *= len(d)
         if total > MAX_ASSIGNMENTS:
             raise TooLargeError(f"{total} valuations to enumerate (the limit is "
-                                f"{MAX_ASSIGNMENTS:,})")
+                                f"{MAX_ASSIGNMENTS:,})", size=total, limit=MAX_ASSIGNMENTS,
+                                unit="valuations")
         self.states = satisfying(self.names, self.domains, law, self.atoms)
         self.everything = (1 << len(self.states)) - 1
         self.observations = {a: tuple(ts) for a, ts in (observations or {}).items()}

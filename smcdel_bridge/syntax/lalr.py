@@ -15,7 +15,7 @@ by associativity (left: reduce, right: shift, nonassoc: error), and to shift whe
 side has no precedence; reduce/reduce goes to the earlier rule.
 
 The tables are computed once and cached in the generated module
-``smcdel_bridge/syntax/_tables.py`` (regenerate with ``python -m
+``smcdel_bridge/syntax/lr_tables.py`` (regenerate with ``python -m
 smcdel_bridge.syntax.lalr``); a test checks that the cache matches the grammar.
 """
 
@@ -287,7 +287,7 @@ def render_module(tables: Tables) -> str:
     ])
 
 
-TABLES_PATH = Path(__file__).with_name("_tables.py")
+TABLES_PATH = Path(__file__).with_name("lr_tables.py")
 
 
 def main() -> None:

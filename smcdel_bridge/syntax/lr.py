@@ -1,6 +1,6 @@
 """The LR(1) driver: run the SMCDEL parse tables over the token stream and build the tree.
 
-The automaton's tables come from :mod:`.lalr` (cached in ``_tables``).  Like the reference
+The automaton's tables come from :mod:`.lalr` (cached in ``lr_tables``).  Like the reference
 it asks for the next token right after each shift, so a lexical error is reported only once
 every token before it has been accepted, and a parse error names the first token that cannot
 continue the input (``line 1, column 1`` when the input ends too early, as the reference
@@ -18,7 +18,7 @@ from ..language import (
     Impl, K, Kw, Neg, Prp, PubAnnounce, PubAnnounceW, Xor, one_of,
 )
 from ..program import CheckInput, Structure, TrueQ, ValidQ, WhereQ
-from . import _tables
+from . import lr_tables
 from .lexer import Token, position, scan
 
 
@@ -110,10 +110,10 @@ def _compile_rows(rows: list[dict]) -> list[dict[str, int]]:
     return out
 
 
-_ACTION = _compile_rows(decode_rows(_tables.ACTION, actions=True))
-_GOTO = decode_rows(_tables.GOTO, actions=False)
+ACTION_TABLE = _compile_rows(decode_rows(lr_tables.ACTION, actions=True))
+GOTO_TABLE = decode_rows(lr_tables.GOTO, actions=False)
 #: per rule: left-hand side, length of the right-hand side, semantic action
-_RULES = [(lhs, size, ACTIONS[name]) for lhs, size, name in _tables.RULES]
+RULE_TABLE = [(lhs, size, ACTIONS[name]) for lhs, size, name in lr_tables.RULES]
 
 
 def parse_tokens(tokens: Iterable[Token], start: str = "CheckInput"):
@@ -142,8 +142,8 @@ def _run(kinds, values, where, lex_error, start):
     """The LR automaton over pre-scanned tokens.  ``lex_error`` is the position of the
     character after the last token that the scanner could not read: it is reported as
     soon as the parser asks for that token, i.e. once every token before it is shifted."""
-    action, goto, rules = _ACTION, _GOTO, _RULES
-    state = _tables.STARTS[start]
+    action, goto, rules = ACTION_TABLE, GOTO_TABLE, RULE_TABLE
+    state = lr_tables.STARTS[start]
     states = [state]
     stack: list = []
     n = len(kinds)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from ..language import Form, one_of  # noqa: F401  (one_of: re-exported for callers)
 from ..program import CheckInput
-from . import _tables  # noqa: F401  (re-exported: the problem DSL reads its tables)
+from . import lr_tables  # noqa: F401  (re-exported: the problem DSL reads its tables)
 from .fastpath import parse_published
 from .lr import (  # noqa: F401  (re-exported: the driver's names, as before the split)
-    ACCEPT, ACTIONS, EOF, FAIL, REDUCE, SHIFT, _ACTION, _GOTO, _RULES, decode_rows,
+    ACCEPT, ACTIONS, EOF, FAIL, REDUCE, SHIFT, ACTION_TABLE, GOTO_TABLE, RULE_TABLE, decode_rows,
     parse_text, parse_tokens,
 )
 

@@ -1,5 +1,5 @@
 """The columns and dataset cards of story datasets (the card format is the toolkit's
-one: :mod:`pyfront.dataset_card`)."""
+one: :mod:`pyfront.generate.card`)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,6 @@ from smcdel_bridge.dynamic import InexecutableAction
 from ...story.compile import answer_engine, compile_story, event_action, update
 from ...story import model as sm
 from ...tomi.translate import build_story, variable_name
-from . import sampler
 from .sampler import DrawnStory
 
 
@@ -52,7 +51,7 @@ def _start_and_end(drawn: DrawnStory, story: sm.Story, engine):
     the model along a prefix of these steps (with the same engine), the update goes on
     from its state (the same updates, in the same order) and the start is its start (the
     start depends on the agents, rooms and containers only)."""
-    last = sampler.LAST_PREFIX
+    last = drawn.prefix
     key = (drawn.agents, (drawn.room, drawn.other_room), drawn.obj, drawn.containers)
     if (last is None or last[0] != key or drawn.steps[:len(last[1])] != last[1]
             or last[3].name != engine.name):

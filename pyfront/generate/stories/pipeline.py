@@ -26,6 +26,7 @@ from ..split import SPLIT_NAMES, assign
 from . import english
 from .labels import Labelled, label
 from .sampler import ACTIONS, StoryParams, draw_story
+from ...errors import UserError
 
 #: draws allowed per story asked for before giving up (options that cannot give the
 #: stories asked for end with a message, not a loop)
@@ -80,7 +81,7 @@ class StoriesResult:
     stories: int = 0
 
 
-class NotEnoughStories(ValueError):
+class NotEnoughStories(UserError, ValueError):
     """The options allow too few stories of a kind (message for the user)."""
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
@@ -50,6 +50,10 @@ class DrawnStory:
     tracked_false: bool = False
     #: that tracking: (agent, the container it last saw or heard of), sorted
     tracked: tuple[tuple[str, str], ...] = ()
+    #: the story model state after the last prefix the sampler compiled:
+    #: ((agents, rooms, object, containers), steps, state, engine, the state before the first
+    #: event); labelling the drawn story goes on from there instead of starting again
+    prefix: tuple | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -59,12 +63,6 @@ class StoryParams:
     #: events after the opening (entrances and the object's placement)
     events: tuple[int, int] = (3, 8)
     containers: tuple[int, int] = (2, 4)
-
-
-#: the story model state after the last prefix :class:`_Knowledge` compiled:
-#: ((agents, rooms, object, containers), steps, state, engine, the state before the first
-#: event); labelling the drawn story goes on from there instead of starting again
-LAST_PREFIX: tuple | None = None
 
 
 class _Knowledge:
@@ -78,6 +76,7 @@ class _Knowledge:
         self.done = 0
         self.story = None
         self.steps: tuple[Step, ...] = ()
+        self.last: tuple | None = None  # see DrawnStory.prefix
 
     def _advance(self, steps: list[Step]):
         """The story of ``steps``, with :attr:`state` after its last event (the same
@@ -97,8 +96,7 @@ class _Knowledge:
             self.state = update(self.state, event_action(story, i), i + 1, self.engine)
         self.done = len(story.events)
         self.story, self.steps = story, tuple(steps)
-        global LAST_PREFIX
-        LAST_PREFIX = (self.key, self.steps, self.state, self.engine, self.start)
+        self.last = (self.key, self.steps, self.state, self.engine, self.start)
         return story
 
     def _open(self, ident: str, forms) -> tuple[bool, ...]:
@@ -284,4 +282,4 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
         made += 1
     tracked_false = any(b != truth for b in belief.values())
     return DrawnStory(agents, room, other, obj, containers, tuple(steps), tuple(noise),
-                      tracked_false, tuple(sorted(belief.items())))
+                      tracked_false, tuple(sorted(belief.items())), knowledge.last)

@@ -25,6 +25,7 @@ in the room where it happened):
 Usage::
 
     from smcdel_bridge.dynamic.belief.interface import StateVariable
+    from smcdel_bridge.dynamic.belief.kinds import changes
     marble = StateVariable("location(marble)", ("basket", "box"), (1, 2))
     real, variants = changes("moved", [marble], marble, "box")
     [v.events[0].name for v in variants]          # ['moved~1']

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .interface import BeliefEngine
 
-ENGINE_NAMES = ("auto", "explicit", "symbolic")
+from ...engines import ENGINE_NAMES  # noqa: F401  (the names, declared once)
 
 
 def get_belief_engine(name: str = "explicit") -> BeliefEngine:

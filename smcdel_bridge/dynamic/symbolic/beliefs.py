@@ -16,7 +16,7 @@ from typing import Mapping
 
 from ..errors import DelModelError, InexecutableAction
 from ..plausibility import EventPlausibilityModel
-from .model import SymbolicModel, _or
+from .model import SymbolicModel, disjoin
 from .space import VarSpace
 
 
@@ -134,22 +134,22 @@ def priority_update(state: SymbolicBeliefState, action: EventPlausibilityModel
         if key is None:
             key = keyed[id(ecells), id(ranks)] = (tuple(ecells), tuple(sorted(ranks.items())))
         if key not in memo:
-            ecell = _or(sp, (_or(sp, (codes[e] for e in c)) & _or(sp, (codes_y[e] for e in c))
+            ecell = disjoin(sp, (disjoin(sp, (codes[e] for e in c)) & disjoin(sp, (codes_y[e] for e in c))
                              for c in ecells))
             # events grouped by rank: "strictly more plausible" and "as plausible" are
             # then a few products of rank classes, not one per pair of events
             levels = sorted(set(ranks[e] for e in names))
-            at = {r: _or(sp, (codes[e] for e in names if ranks[e] == r)) for r in levels}
-            at_y = {r: _or(sp, (codes_y[e] for e in names if ranks[e] == r)) for r in levels}
-            ebetter = _or(sp, (at[r] & _or(sp, (at_y[s] for s in levels if s > r))
+            at = {r: disjoin(sp, (codes[e] for e in names if ranks[e] == r)) for r in levels}
+            at_y = {r: disjoin(sp, (codes_y[e] for e in names if ranks[e] == r)) for r in levels}
+            ebetter = disjoin(sp, (at[r] & disjoin(sp, (at_y[s] for s in levels if s > r))
                                for r in levels))
-            eeq = _or(sp, (at[r] & at_y[r] for r in levels))
+            eeq = disjoin(sp, (at[r] & at_y[r] for r in levels))
             memo[key] = (ecell, ebetter, eeq)
         ecell, ebetter, eeq = memo[key]
         cells[a] = state.cells[a] & ecell
         old = state.better[a]
         better[a] = ebetter | (eeq & old) if old != sp.false else ebetter
-    actual = state.actual & law & _or(sp, (codes[e] for e in action.actual))
+    actual = state.actual & law & disjoin(sp, (codes[e] for e in action.actual))
     if actual == sp.false:
         raise InexecutableAction(action.label, action.actual)
     new = SymbolicBeliefState(sp, state.agents, law, state.law_y & sp.prime(step), cells,

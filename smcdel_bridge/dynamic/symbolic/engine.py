@@ -15,7 +15,7 @@ from ..belief.interface import BeliefEngine, ContradictoryStart, Situation
 from ..plausibility import PlausibilityModel
 from .beliefs import SymbolicBeliefState, priority_update, unchanged
 from .encode import WorldCodes
-from .model import SymbolicModel, _or
+from .model import SymbolicModel, disjoin
 from .space import VarSpace
 
 
@@ -107,7 +107,7 @@ class SymbolicBeliefEngine(BeliefEngine):
             if here == sp.false:
                 continue
             for a, bid, _ in state.ids:
-                believed = _or(sp, (_pre(view, action, f, pres) for f in
+                believed = disjoin(sp, (_pre(view, action, f, pres) for f in
                                     sorted(action.believed(a, e))))
                 if believed == sp.true:  # belief is serial: some believed world admits it
                     continue

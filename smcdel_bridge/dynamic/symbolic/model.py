@@ -133,11 +133,11 @@ class SymbolicModel:
             for e in events:
                 succ = rel.get(e.name, ())
                 if succ:
-                    er |= codes[e.name] & _or(sp, (codes_y[f] for f in succ))
+                    er |= codes[e.name] & disjoin(sp, (codes_y[f] for f in succ))
             rels[a] = self.relations[a] & er
         actual = sp.false
         if pointed:
-            actual = self.actual & law & _or(sp, (codes[e] for e in action.actual))
+            actual = self.actual & law & disjoin(sp, (codes[e] for e in action.actual))
             if actual == sp.false:
                 raise InexecutableAction(action.label, action.actual)
         law_y = self.law_y() & sp.prime(step)
@@ -176,12 +176,12 @@ class SymbolicModel:
         sp = self.space
         start = sp.n
         new, codes = self.transform(action, pointed=False)
-        which = sp.true if events is None else _or(sp, (codes[e] for e in events))
+        which = sp.true if events is None else disjoin(sp, (codes[e] for e in events))
         fail = new.law & which & ~new.table(form)
         return ~sp.exists(sp.xnames[start:], fail)
 
 
-def _or(sp: VarSpace, parts):
+def disjoin(sp: VarSpace, parts):
     out = sp.false
     for p in parts:
         out |= p

@@ -1,0 +1,38 @@
+"""The engine names every level of the checker shares, and the one rule ``auto`` follows.
+
+Two engines answer every question: ``explicit`` lists the worlds (fast while they are few,
+and it can draw and explain them), ``symbolic`` stores the model as BDDs (SMCDEL's way: its
+cost grows with the formulas, not with the number of worlds).  ``auto`` takes the explicit
+engine while what it would list stays small and the symbolic one beyond; "small" is
+measured where each level knows its size before it starts:
+
+=====================  =============================================  ==================
+level                  the explicit engine while                       constant
+=====================  =============================================  ==================
+S5 structures          the vocabulary has at most 16 atoms             AUTO_EXPLICIT_ATOMS
+event models           the product has at most 4,096 worlds            AUTO_PRODUCT_WORLDS
+stories                the start has at most 16 worlds and the story   AUTO_STORY_WORLDS,
+                       at most 8 events                                AUTO_STORY_EVENTS
+=====================  =============================================  ==================
+
+A story's worlds multiply with every event an absent agent may have missed, so its bound
+counts events too; a structure's 16 atoms are 65,536 valuations, which the explicit engine
+enumerates in well under a second.
+"""
+
+from __future__ import annotations
+
+#: the names a user may choose (``--engine``), ``auto`` first
+ENGINE_NAMES = ("auto", "explicit", "symbolic")
+#: the engines ``auto`` chooses between
+CONCRETE_ENGINES = ENGINE_NAMES[1:]
+
+AUTO_EXPLICIT_ATOMS = 16
+AUTO_PRODUCT_WORLDS = 4096
+AUTO_STORY_WORLDS = 16
+AUTO_STORY_EVENTS = 8
+
+
+def unknown_engine(name: str) -> str:
+    """The one wording of a bad engine name."""
+    return f"unknown engine {name!r}; choose one of {', '.join(ENGINE_NAMES)}"

@@ -1,0 +1,90 @@
+"""Every usage example in a docstring runs: the Python blocks after ``::`` are executed in
+order, one namespace per module, after the few names a module's example takes as given
+(a story, a parsed SMCDEL program); where a line ends in ``# <literal>``, the expression
+before it must equal that literal."""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+BLOCK = re.compile(r"::\n\n((?:[ \t]+\S.*\n|[ \t]*\n)+)")
+
+SALLY = """story sally
+  agents Sally, Anne
+  location(marble): basket, box
+  Sally puts the marble in the basket
+  Sally leaves
+  Anne moves the marble to the box
+"""
+
+#: what an example takes as given, by module
+GIVEN = {
+    "pyfront/story/compile.py": (
+        "from pyfront.story.dsl import parse_story\n"
+        "from pyfront.story.compile import compile_story, evaluate, answer_where\n"
+        f"story = parse_story({SALLY!r})\n"),
+    "smcdel_bridge/native/explicit.py": (
+        "from smcdel_bridge.syntax.parser import parse_input, parse_formula\n"
+        "from smcdel_bridge.native.explicit import ExplicitModel\n"
+        "check_input = parse_input('VARS 1,2,3 LAW Top OBS alice:1 bob:2,3 VALID? alice knows whether 1')\n"
+        "structure = check_input.structure\n"
+        "form = parse_formula('alice knows whether 1')\n"),
+}
+
+
+def examples() -> dict[str, list[tuple[int, str]]]:
+    """Module path -> its Python example blocks (first line number, code)."""
+    found: dict[str, list[tuple[int, str]]] = {}
+    for package in ("pyfront", "smcdel_bridge"):
+        for path in sorted((REPO / package).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)):
+                    continue
+                doc = ast.get_docstring(node, clean=False)
+                for m in BLOCK.finditer((doc or "") + "\n"):
+                    code = textwrap.dedent(m.group(1))
+                    try:
+                        compile(code, str(path), "exec")
+                    except SyntaxError:
+                        # a block of program text or output, not Python
+                        assert not re.search(r"^(from \S+ )?import ", code, re.M), (path, code)
+                        continue
+                    line = (node.body[0].lineno if node.body else 1) + doc[: m.start()].count("\n")
+                    found.setdefault(str(path.relative_to(REPO)), []).append((line, code))
+    return found
+
+
+EXAMPLES = examples()
+
+
+def test_the_examples_are_found():
+    assert {"pyfront/problem/model.py", "pyfront/story/compile.py",
+            "smcdel_bridge/dynamic/belief/kinds.py"} <= set(EXAMPLES)
+
+
+@pytest.mark.parametrize("module", sorted(EXAMPLES))
+def test_the_example_runs(module):
+    namespace: dict = {}
+    exec(compile(GIVEN.get(module, ""), f"{module} (given)", "exec"), namespace)
+    for line, code in EXAMPLES[module]:
+        for stmt in ast.parse(code).body:
+            text = ast.get_source_segment(code, stmt)
+            source_line = code.splitlines()[stmt.end_lineno - 1]
+            expected = re.search(r"#\s*(.+)$", source_line)
+            where = f"{module}:{line + stmt.lineno}"
+            if isinstance(stmt, ast.Expr) and expected:
+                value = eval(compile(ast.Expression(stmt.value), where, "eval"), namespace)
+                try:
+                    literal = ast.literal_eval(expected.group(1).strip())
+                except (ValueError, SyntaxError):
+                    continue  # a comment in words
+                assert value == literal, (where, text)
+            else:
+                exec(compile(ast.Module([stmt], []), where, "exec"), namespace)
