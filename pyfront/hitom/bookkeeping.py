@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["VERSIONS", "Write", "writes", "label", "trusts_in_round"]
+__all__ = ["VERSIONS", "Write", "writes", "label", "trusts_in_round", "round_of"]
 
 VERSIONS = ("pre_fix", "post_fix")
 _WAITING = "waiting_room"
@@ -67,6 +67,17 @@ def trusts_in_round(round_agents, listener: str, speaker: str) -> bool:
     if listener not in round_agents:
         return True
     return speaker in round_agents and round_agents.index(listener) < round_agents.index(speaker)
+
+
+def round_of(sentences, number: int) -> tuple:
+    """The agents of the round (in entering order) that sentence ``number`` belongs to."""
+    agents: tuple = ()
+    for s in sentences:
+        if s.number > number:
+            break
+        if s.kind == "at" and s.room != _WAITING:
+            agents = s.agents
+    return agents
 
 
 def _speech_writes(chain, s, round_agents) -> bool:
