@@ -206,3 +206,27 @@ def numbered_lines(story: str) -> list[tuple[int, str]]:
         if m:
             out.append((int(m.group(1)), m.group(2)))
     return out
+
+
+def history(lines, chain, obj, version: str) -> list[Write]:
+    """Every write to ``chain``'s entry about ``obj``, in story order."""
+    return [w for w in simulate(lines, version).writes if w.chain == tuple(chain) and w.obj == obj]
+
+
+def label_without_entering(lines, chain, obj, version: str) -> tuple[str | None, int | None]:
+    """The label if ``EnterAction`` wrote nothing (a generator without its entering
+    update); ``(None, None)`` if nothing else writes the chain."""
+    kept = [w for w in history(lines, chain, obj, version) if w.kind != "enter"]
+    return (kept[-1].container, kept[-1].line) if kept else (None, None)
+
+
+def trusts(lines, line: int, listener: str, speaker: str) -> bool:
+    """Hi-ToM's trust rule for words said at ``line`` (the chapter they belong to)."""
+    group: list[str] = []
+    for number, text in lines:
+        if number > line:
+            break
+        m = _ENTER.match(text.strip())
+        if m and m.group(2) != "waiting_room":
+            group = _names(m.group(1))
+    return _trusts(group, listener, speaker)
