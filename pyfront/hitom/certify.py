@@ -60,7 +60,8 @@ def _base_record(hq: HitomQuestion) -> dict:
         "prompting_type": hq.prompting_type, "question_order": hq.question_order,
         "deception": hq.deception,
         "story_length": hq.story_length, "expected": hq.expected, "answer": None,
-        "agrees": None, "explanation": None, "class": None,
+        "agrees": None, "explanation": None, "class": None, "hitom_sentence": None,
+        "model_sentence": None,
     }
 
 

@@ -20,7 +20,8 @@ _WHY = {
                             "belief of co-observers only in the order they are listed",
     "entering_not_recorded": "the label skips the generator's own update when a group enters "
                              "the room and sees where the object is",
-    "unreproducible_label": "neither version of the published generator gives this label",
+    "unreproducible_label": "neither version of the published generator gives it, with or "
+                            "without its entering updates",
     "speaker_assumes_believed": "the oracle has a speaker think every listener believes her",
     "claim_not_propagated": "the oracle records words only for the believer, the believer "
                             "about the speaker and the speaker about the listeners, though "
@@ -69,7 +70,7 @@ def explain(tr, answers, q, expected: str, answer: list[str]) -> tuple[str, str,
         parts.append(f"Hi-ToM's label is written by sentence {v.hitom.number} "
                      f"{v.hitom.sentence.text!r}")
     else:
-        parts.append("No sentence writes Hi-ToM's label in either version of its generator")
+        parts.append("No sentence writes Hi-ToM's label")
     if v.cls == "pre_fix_combinations":
         parts[-1] += (f", the fixed generator's by sentence {v.other.number} (the {v.other.container})"
                       if v.other else ", the fixed generator never writes it")
@@ -78,7 +79,7 @@ def explain(tr, answers, q, expected: str, answer: list[str]) -> tuple[str, str,
     elif v.cls == "speaker_assumes_believed":
         parts[-1] += f" ({chain[1]} does not trust {chain[0]}, exit order)"
     elif v.other is not None and v.cls == "unreproducible_label":
-        parts[-1] += f" (the generator gives the {v.other.container}, sentence {v.other.number})"
+        parts[-1] += f" (the fixed generator gives the {v.other.container}, by sentence {v.other.number})"
     parts[-1] += f": {_WHY[v.cls]}."
     model_number = None
     if v.model is not None:
