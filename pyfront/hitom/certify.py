@@ -47,7 +47,8 @@ def check_question(hq: HitomQuestion, cache: dict | None = None) -> dict:
         if not record["agrees"]:
             from .explain import explain
 
-            record["explanation"], record["class"] = explain(tr, answers, q, hq.expected, answer)
+            (record["explanation"], record["class"], record["hitom_sentence"],
+             record["model_sentence"]) = explain(tr, answers, q, hq.expected, answer)
     except Exception as err:  # noqa: BLE001 - a modelling failure is this question's, not the run's
         record["error"] = failure_text(err, hq.source, hq.line)
     return record
@@ -56,9 +57,11 @@ def check_question(hq: HitomQuestion, cache: dict | None = None) -> dict:
 def _base_record(hq: HitomQuestion) -> dict:
     return {
         "source": hq.source, "row": hq.row, "line": hq.line, "question": hq.question,
-        "question_order": hq.question_order, "deception": hq.deception,
+        "prompting_type": hq.prompting_type, "question_order": hq.question_order,
+        "deception": hq.deception,
         "story_length": hq.story_length, "expected": hq.expected, "answer": None,
-        "agrees": None, "explanation": None, "class": None,
+        "agrees": None, "explanation": None, "class": None, "hitom_sentence": None,
+        "model_sentence": None,
     }
 
 
@@ -89,6 +92,31 @@ def question_for(q, tr, hq: HitomQuestion):
                        step=tr.n_events, expected=(hq.expected,))
 
 
+def twins(questions) -> dict[int, HitomQuestion]:
+    """Each question's twin in the same file: the same numbered story and question, the
+    other prompting type (Hi-ToM asks each twice, ``VP`` and ``CoTP``)."""
+    by_key: dict = {}
+    for hq in questions:
+        if hq.error or hq.prompting_type is None:
+            continue
+        key = (tuple(ln.text for ln in hq.story), hq.question)
+        by_key.setdefault(key, []).append(hq)
+    out: dict[int, HitomQuestion] = {}
+    for group in by_key.values():
+        for hq in group:
+            other = [t for t in group if t.prompting_type != hq.prompting_type]
+            if len(other) == 1:
+                out[hq.row] = other[0]
+    return out
+
+
 def check_file(path: str, skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
-    """The record of every question of a Hi-ToM file, in order."""
-    return check_questions(iter_questions(path), check_question, _base_record, skip)
+    """The record of every question of a Hi-ToM file, in order, each with its twin's row
+    and label where the file holds it (``twin_row``, ``twin_expected``)."""
+    questions = list(iter_questions(path))
+    twin_of = twins(questions)
+    for record in check_questions(questions, check_question, _base_record, skip):
+        twin = twin_of.get(record["row"])
+        if twin is not None:
+            record["twin_row"], record["twin_expected"] = twin.row, twin.expected
+        yield record

@@ -2,9 +2,12 @@
 model.
 
 One JSON line per question (``source``, ``row``, ``line``, ``question``,
-``question_order``, ``deception``, ``story_length``, ``expected``, ``answer``, ``agrees``,
-``explanation``, ``class``; ``error`` for a question that could not be read or modelled),
-then the agreement tables and every disagreement.  The loop is ToMi's
+``prompting_type``, ``question_order``, ``deception``, ``story_length``, ``expected``,
+``answer``, ``agrees``, ``explanation``, ``class``, ``hitom_sentence`` and
+``model_sentence`` (the numbers of the sentences that decide the two answers);
+``twin_row`` and ``twin_expected`` where the file holds the question's twin; ``error`` for a
+question that could not be read or modelled), then the agreement tables, every
+disagreement, the classes and the twin line.  The loop is ToMi's
 (:func:`pyfront.tomi.check_run.run_with`).
 """
 

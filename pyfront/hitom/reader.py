@@ -2,7 +2,8 @@
 
 A row has ``prompting_type``, ``deception``, ``story_length``, ``question_order``,
 ``sample_id``, ``story`` (numbered sentences, ``\\n``-separated; a ``VP`` story may start
-with an unnumbered instruction line), ``question``, ``choices`` and ``answer``.  A row that
+with an unnumbered instruction line, and some end with a ``***`` line, skipped),
+``question``, ``choices`` and ``answer``.  A row that
 cannot be read does not stop the reader: its question carries the problem
 (:attr:`HitomQuestion.error`) and the other rows are read as usual.  Messages name
 ``FILE:LINE`` (the JSON line) and the sentence number where there is one.
@@ -21,6 +22,8 @@ from ..tomi.reader import Line
 
 _NUMBERED = re.compile(r"^(\d+) (.*)$")
 _INSTRUCTION = re.compile(r"^(Read the following story|Story:|Note:)")
+#: a separator some of Hi-ToM's stories end with: no sentence
+_SEPARATOR = re.compile(r"^\*{3,}$")
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,7 @@ def _question(path: str, row: int, n: int, raw: bytes) -> HitomQuestion:
     lines, error = [], None
     for text in data["story"].split("\n"):
         text = text.strip()
-        if not text or _INSTRUCTION.match(text):
+        if not text or _INSTRUCTION.match(text) or _SEPARATOR.match(text):
             continue
         m = _NUMBERED.match(text)
         if m is None:
