@@ -40,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from smcdel_bridge.dynamic import Event, InexecutableAction, KripkeModel
+from smcdel_bridge.dynamic import Event, KripkeModel
 from smcdel_bridge.dynamic import speech
 from smcdel_bridge.dynamic.belief import kinds
 from smcdel_bridge.dynamic.belief.events import (
@@ -131,11 +131,10 @@ class CompiledStory:
         if self._states is None:
             states, failure = [self.start], None
             for i, pa in enumerate(self.actions):
-                try:
-                    states.append(self.engine.update(states[-1], pa, i + 1))
-                except InexecutableAction:
+                if not self.engine.executable(states[-1], pa):
                     failure = UserError(cannot_happen(self.story, i, pa), line=pa.line)
                     break
+                states.append(self.engine.update(states[-1], pa, i + 1))
                 event_done(self.story.name, i + 1, len(self.actions))
             self._states, self._failure = states, failure
         return self._states, self._failure

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from smcdel_bridge.dynamic import InexecutableAction
 
 from ...story.compile import answer_engine, compile_story, event_action, update
 from ...story import model as sm
@@ -59,10 +58,10 @@ def _start_and_end(drawn: DrawnStory, story: sm.Story, engine):
         return states[0], states[-1]
     state = last[2]
     for i in range(state.step, len(story.events)):
-        try:
-            state = update(state, event_action(story, i), i + 1, engine)
-        except InexecutableAction:
+        action = event_action(story, i)
+        if not engine.executable(state, action):
             return _start_and_end_checked(story, engine)
+        state = update(state, action, i + 1, engine)
     return last[4], state
 
 

@@ -160,6 +160,11 @@ class ExplicitBeliefEngine(BeliefEngine):
                         revisions.append(Revision(step, a, f"{w}.{e}"))
         return BeliefState(step, new, state.ids, action.label, tuple(revisions))
 
+    def executable(self, state: BeliefState, action: PlausibleAction) -> bool:
+        pres = {e.name: e.pre for e in action.model.events}
+        actual = frozenset(state.model.actual)
+        return any(actual & truth_set(state.model, pres[e]) for e in action.model.actual)
+
     def holds(self, state: BeliefState, form: Form) -> bool:
         return state.holds(form)
 

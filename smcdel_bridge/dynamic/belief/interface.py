@@ -115,6 +115,11 @@ class BeliefEngine(ABC):
         agents."""
 
     @abstractmethod
+    def executable(self, state: Any, action: PlausibleAction) -> bool:
+        """Whether the actual event can happen: its precondition holds at some actual world
+        (SMCDEL's ``preOf``/executability check; :meth:`update` needs it)."""
+
+    @abstractmethod
     def update(self, state: Any, action: PlausibleAction, step: int) -> Any:
         """The action-priority update (raises :class:`InexecutableAction` when the actual
         event cannot happen at any actual world)."""

@@ -117,6 +117,11 @@ class SymbolicBeliefEngine(BeliefEngine):
                 if (here & ~ok) != sp.false:
                     yield Revision(step, a, f"actual.{e}")
 
+    def executable(self, state: SymbolicBeliefState, action: PlausibleAction) -> bool:
+        view, pres = state.view(), {}
+        return any((state.actual & _pre(view, action, e, pres)) != state.space.false
+                   for e in action.model.actual)
+
     def holds(self, state: SymbolicBeliefState, form: Form) -> bool:
         return state.view().holds_at_actual(form)
 
