@@ -11,7 +11,7 @@ Agents are strings, atoms are non-negative ints; lists of children are tuples.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .frozen import Frozen, set_field
 
@@ -373,3 +373,21 @@ def show_with(printer) -> None:
     pretty-printing (:mod:`smcdel_bridge.syntax.printer`, loaded with the package), so this
     module needs nothing from the layers that use it."""
     Form.printer = staticmethod(printer)
+
+
+def fold(node: Form, combine: Callable[[Form, list], object]):
+    """Bottom-up evaluation without recursion: ``combine(node, child_results)``."""
+    results: dict[int, object] = {}
+    stack: list[tuple[Form, bool]] = [(node, False)]
+    while stack:
+        cur, expanded = stack.pop()
+        if expanded:
+            results[id(cur)] = combine(cur, [results[id(c)] for c in cur.children()])
+            continue
+        if id(cur) in results:
+            continue
+        stack.append((cur, True))
+        for child in reversed(cur.children()):
+            if id(child) not in results:
+                stack.append((child, False))
+    return results[id(node)]

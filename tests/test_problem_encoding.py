@@ -16,7 +16,7 @@ from smcdel_bridge.language import TOP, Conj, Disj, K, Neg
 from smcdel_bridge.terms import Arith, Cmp, Const, Kv, Var
 
 from pyfront.problem.model import Agent, Announcement, Hypothesis, Problem
-from pyfront.problem.values import Question, Variable
+from pyfront.problem.values import ValueQuestion, Variable
 
 TERMS = [Var("a"), Var("b"), Var("c"), Arith("+", Var("a"), Var("b")),
          Arith("*", Var("a"), Var("b"))]
@@ -66,7 +66,7 @@ def puzzles(draw):
         observed_terms=seen, law=law, announcements=anns,
         hypotheses=[Hypothesis(name="h", formula=draw(formulas()),
                                after=draw(st.integers(0, len(anns))))],
-        questions=[Question(name="q", kind="remain", variables=("a", "b", "c"),
+        questions=[ValueQuestion(name="q", kind="remain", variables=("a", "b", "c"),
                             after=draw(st.integers(0, len(anns))))],
     )
 

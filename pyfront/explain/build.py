@@ -24,7 +24,7 @@ from .model import (
     ProblemExplanation,
     Proposition,
     State,
-    Step,
+    ProblemStep,
     Verdict,
 )
 from .notation import Notation
@@ -215,7 +215,7 @@ def explain_problem(
         if actual_alive:
             at_actual = model.true_at(ann.formula, model.index(actual_state.atoms))
             actual_alive = at_actual
-        steps.append(Step(
+        steps.append(ProblemStep(
             number=k,
             english=english,
             formula=formula,

@@ -60,7 +60,7 @@ class Frame:
 
 
 @record(frozen=True, kw_only=False)
-class Step:
+class ProblemStep:
     """One public announcement and what it does to the model."""
 
     number: int
@@ -186,7 +186,7 @@ class ProblemExplanation:
     observes: tuple[tuple[str, tuple[str, ...]], ...]
     law: str | None
     initial: tuple[State, ...]
-    steps: tuple[Step, ...]
+    steps: tuple[ProblemStep, ...]
     verdicts: tuple[Verdict, ...]
     #: the model before any announcement, then after each one
     frames: tuple[Frame, ...] = ()

@@ -43,7 +43,7 @@ class Asked:
 
 
 @dataclass
-class Step:
+class PuzzleStep:
     number: int
     english: str
     before: int
@@ -59,7 +59,7 @@ class PuzzleExplanation:
     told: list[str]
     initial: Table
     asked_first: list[Asked]
-    steps: list[Step]
+    steps: list[PuzzleStep]
 
 
 def _table(pb: Problem, answers, live: int) -> Table:
@@ -134,7 +134,7 @@ def explain_puzzle(pb: Problem, style: str = "natural", answers=None) -> PuzzleE
         by_position.setdefault(position, []).append(_asked(pb, answers, job.kind, job.index, style))
     steps = []
     for k, a in enumerate(pb.announcements, 1):
-        steps.append(Step(k, verbalize.announcement(pb, k - 1, style=style),
+        steps.append(PuzzleStep(k, verbalize.announcement(pb, k - 1, style=style),
                           bin(answers.live(k - 1)).count("1"), bin(answers.live(k)).count("1"),
                           _table(pb, answers, answers.live(k)), by_position.get(k, [])))
     return PuzzleExplanation(pb.name, verbalize.premise(pb, style=style), told,

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 REASON_DEPTH = 4
 
 from .story_steps import (  # noqa: E402,F401  (the explanation's parts, re-exported)
-    Belief, EventNode, EventPicture, QueryAnswer, Reason, Step, StoryExplanation, World,
+    Belief, EventNode, EventPicture, QueryAnswer, Reason, StoryStep, StoryExplanation, World,
 )
 
 
@@ -267,7 +267,7 @@ class StoryExplainer:
                            chain=tuple(chain))
 
     # -- a step -----------------------------------------------------------------------------
-    def step(self, k: int, state: "StoryState") -> Step:
+    def step(self, k: int, state: "StoryState") -> StoryStep:
         from ..story.model import belief_id, knowledge_id
         from ..verbalize.story import event_sentence
 
@@ -297,7 +297,7 @@ class StoryExplainer:
             event = self.event_picture(pa)
             english = event_sentence(self.story, k - 1, self.words)
             kripke_inconsistent = self._kripke_inconsistent(self.compiled.states[k - 1], pa)
-        return Step(k, english, state.label, event, worlds, belief, tuple(knowledge),
+        return StoryStep(k, english, state.label, event, worlds, belief, tuple(knowledge),
                     tuple(self.beliefs(state, short)),
                     revised=tuple(dict.fromkeys(r.agent for r in state.revisions)),
                     kripke_inconsistent=kripke_inconsistent, queries=queries)

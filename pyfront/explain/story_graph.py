@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .graph import MAX_PICTURE_STATES, GraphFiles, agent_style, dot_tool, render_dot, slug
-from .story import EventPicture, Step, StoryExplanation
+from .story import EventPicture, StoryStep, StoryExplanation
 
 
 def _quote(text: str) -> str:
@@ -47,7 +47,7 @@ def _legend(agents, title: str) -> list[str]:
     return out
 
 
-def step_dot(story: StoryExplanation, step: Step) -> str:
+def step_dot(story: StoryExplanation, step: StoryStep) -> str:
     """The model after ``step.number`` events: worlds, belief arrows, actual worlds marked."""
     title = f"{story.name}: " + ("the start" if step.number == 0 else f"after event {step.number}: {step.english}")
     lines = [f"digraph {_quote(f'{story.name} step {step.number}')} {{", f"  label={_quote(title)};", *_HEAD]

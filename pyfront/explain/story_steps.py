@@ -105,7 +105,7 @@ class QueryAnswer:
 
 
 @dataclass(frozen=True)
-class Step:
+class StoryStep:
     """The model after ``number`` events."""
 
     number: int
@@ -147,7 +147,7 @@ class StoryExplanation:
     name: str
     agents: tuple[str, ...]
     setup: str
-    steps: tuple[Step, ...] = field(default=())
+    steps: tuple[StoryStep, ...] = field(default=())
     #: the event the story stops at because it cannot happen: its English, and the
     #: one-line reason (``FILE:LINE: '…' cannot happen here: …`` once the file is known)
     stopped: str | None = None

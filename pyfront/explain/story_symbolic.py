@@ -36,7 +36,7 @@ def explain_story_symbolic(story: "Story") -> "StoryExplanation":
         answer_text, event_sentence, hypothesis_text, question_text, setup_text,
     )
     from .story import StoryExplainer
-    from .story_steps import QueryAnswer, Step, StoryExplanation
+    from .story_steps import QueryAnswer, StoryStep, StoryExplanation
 
     compiled = compile_story(story, "symbolic")
     ex = StoryExplainer(story, compiled)
@@ -68,7 +68,7 @@ def explain_story_symbolic(story: "Story") -> "StoryExplanation":
             pa = compiled.actions[k - 1]
             event = ex.event_picture(pa)
             english = event_sentence(story, k - 1, ex.words)
-        steps.append(Step(k, english, state.label, event, (), (), (), (),
+        steps.append(StoryStep(k, english, state.label, event, (), (), (), (),
                           revised=tuple(dict.fromkeys(r.agent for r in state.revisions)),
                           queries=tuple(queries), size=engine.size(state)))
     stopped = None

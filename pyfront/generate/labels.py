@@ -52,7 +52,7 @@ class Labeller:
         anns = p.announcement_forms()
         self.jobs += 1
         if len(st.vocab) <= self.explicit_limit:
-            from smcdel_bridge.native.evaluate import truth_table
+            from smcdel_bridge.native.truth_tables import truth_table
             from smcdel_bridge.native.explicit import compile_structure, is_valid
 
             bs = compile_structure(st)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ..tomi.sentences import Question, Sentence, ShapeError
+from ..tomi.sentences import ParsedQuestion, Sentence, ShapeError
 from ..tomi.sentences import parse_sentence as tomi_sentence
 
 _NAME = r"([A-Z][A-Za-z'_-]*)"
@@ -62,15 +62,15 @@ _QUESTIONS = (
 )
 
 
-def parse_question(text: str) -> Question:
+def parse_question(text: str) -> ParsedQuestion:
     """A Hi-ToM question as ToMi's record: ``kind`` ``reality`` or ``belief``, the chain of
     believers (outermost first); its order is the chain's length."""
     text = text.strip()
     m = _QUESTIONS[0][1].match(text)
     if m:
-        return Question("reality", m.group(1))
+        return ParsedQuestion("reality", m.group(1))
     m = _QUESTIONS[1][1].match(text)
     if m:
         inner = _GROUP_NAMES.findall(m.group(2)) if m.group(2) else []
-        return Question("belief", m.groups()[-1], (m.group(1), *inner))
+        return ParsedQuestion("belief", m.groups()[-1], (m.group(1), *inner))
     raise ShapeError(f"unknown question shape: {text!r}")

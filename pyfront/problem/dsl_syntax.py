@@ -261,6 +261,6 @@ def remember(seen: set, name) -> bool:
 
 def formula_depth(f: Form) -> int:
     """Levels of operators in ``f`` (an atom is 1), counted without recursion."""
-    from smcdel_bridge.syntax.printer import fold
+    from smcdel_bridge.language import fold
 
     return fold(f, lambda _node, depths: 1 + max(depths, default=0))

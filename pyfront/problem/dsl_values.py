@@ -15,7 +15,7 @@ from smcdel_bridge.terms import Arith, Cmp, Const, Kv, Term, Var
 
 from pyfront.problem.dsl_syntax import did_you_mean, unquote
 from pyfront.problem.model import agent_id
-from pyfront.problem.values import MAX_VALUES, Question, Variable
+from pyfront.problem.values import MAX_VALUES, ValueQuestion, Variable
 
 #: tree nodes this mixin turns into formulas
 VALUE_FORMULAS = ("compare", "knows_value", "not_knows_value", "common_knowledge",
@@ -161,7 +161,7 @@ class ValueReader:
 
     # -- questions -----------------------------------------------------------------------
 
-    def question(self, st, after: int, index: int) -> Question:
+    def question(self, st, after: int, index: int) -> ValueQuestion:
         label, query, expect = st.children
         name = unquote(str(label)) if label is not None else f"q{index}"
         if not self.variables:
@@ -179,7 +179,7 @@ class ValueReader:
                 expected = int(expect.children[0])
             else:
                 expected = tuple(self.valuation(v, names) for v in expect.children)
-        return Question(name=name, kind=kind, variables=names, expected=expected, after=after,
+        return ValueQuestion(name=name, kind=kind, variables=names, expected=expected, after=after,
                         line=st.meta.line)
 
     def valuation(self, node, names: tuple[str, ...]) -> dict:

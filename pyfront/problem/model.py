@@ -49,7 +49,7 @@ from smcdel_bridge.language import TOP, Conj, Disj, Form, Neg, Prp
 
 from pyfront.problem.record import EXCLUDED, Record, field, many, record, to_form
 from pyfront.problem.setups import Predicate, Setup, get_setup
-from pyfront.problem.values import Question, Variable
+from pyfront.problem.values import ValueQuestion, Variable
 
 
 #: agents a problem can have: as many as there are ids Agenta … Agentzz
@@ -169,7 +169,7 @@ class Problem(Record):
     announcements: list[Announcement] = field(default_factory=list)
     hypotheses: list[Hypothesis] = field(default_factory=list)
     #: questions answered by valuations ("which possibilities remain?")
-    questions: list[Question] = field(default_factory=list)
+    questions: list[ValueQuestion] = field(default_factory=list)
     #: 1-based line of the ``problem`` header in its DSL source
     line: int | None = field(default=None, metadata=EXCLUDED)
 
@@ -182,7 +182,7 @@ class Problem(Record):
         "variables": many(Variable.model_validate),
         "announcements": many(Announcement.model_validate),
         "hypotheses": many(Hypothesis.model_validate),
-        "questions": many(Question.model_validate),
+        "questions": many(ValueQuestion.model_validate),
     }
 
     # -- construction -------------------------------------------------------------

@@ -75,7 +75,7 @@ class Variable(Record):
 
 
 @record(frozen=True)
-class Question(Record):
+class ValueQuestion(Record):
     """A question answered by a list of valuations: which possibilities remain (all
     variables), or what the given variables are (their distinct values)."""
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..story.compile import CompiledStory, answer_engine, answer_where, compile_story
 from .explain import explain
-from .sentences import Question
+from .sentences import ParsedQuestion
 from .translate import variable_name
 
 
@@ -39,7 +39,7 @@ class Answers:
                                             self.compiled)
         return self._cache[key]
 
-    def ask(self, q: Question) -> list[str]:
+    def ask(self, q: ParsedQuestion) -> list[str]:
         if q.kind == "memory":
             return self.at((), q.obj, 0)
         return self.at(q.agents, q.obj, self.tr.n_events)
@@ -62,7 +62,7 @@ class Answers:
                     return "second_order_false_belief"
         return "true_belief"
 
-    def explain(self, q: Question, expected: str, answer: list[str]) -> tuple[str, str]:
+    def explain(self, q: ParsedQuestion, expected: str, answer: list[str]) -> tuple[str, str]:
         """The explanation of a disagreement and its kind."""
         tr = self.tr
         if q.kind == "memory":

@@ -12,8 +12,8 @@ from typing import Callable, Iterator
 
 from ..story import model as sm
 from .reader import TomiQuestion, iter_questions
-from .scene import Scene, SceneError, Step, survey, walk
-from .sentences import Question, Sentence, ShapeError, parse_question, parse_sentence
+from .scene import Scene, SceneError, SceneStep, survey, walk
+from .sentences import ParsedQuestion, Sentence, ShapeError, parse_question, parse_sentence
 from .translate import build_story, variable_name
 from ..errors import UserError
 
@@ -29,7 +29,7 @@ class Translated:
     sentences: tuple[Sentence, ...]
     scene: Scene
     #: per sentence, its steps
-    steps: tuple[tuple[Step, ...], ...]
+    steps: tuple[tuple[SceneStep, ...], ...]
     story: sm.Story
     #: per sentence, the number of story events told once it is read
     boundaries: tuple[int, ...]
@@ -41,7 +41,7 @@ class Translated:
         return len(self.story.events)
 
 
-def _events_of(step: Step, together: bool = False) -> int:
+def _events_of(step: SceneStep, together: bool = False) -> int:
     if step.kind == "none":
         return 0
     if step.kind == "place":
@@ -108,7 +108,7 @@ def _elsewhere(containers: list[str]) -> str:
     return "elsewhere" if "elsewhere" not in containers else "somewhere_else"
 
 
-def question_for(q: Question, tr: Translated, *, name: str = "q", step: int | None = None
+def question_for(q: ParsedQuestion, tr: Translated, *, name: str = "q", step: int | None = None
                  ) -> sm.Question:
     """The story-model question of a ToMi question (at the end unless ``step`` is given)."""
     end = tr.n_events if step is None else step
@@ -177,7 +177,7 @@ def failure_text(err: Exception, source: str, line: int) -> str:
     return f"{source}:{line}: {getattr(err, 'message', None) or err}"
 
 
-def check_names(tq: TomiQuestion, q: Question, tr: Translated) -> None:
+def check_names(tq: TomiQuestion, q: ParsedQuestion, tr: Translated) -> None:
     if variable_name(q.obj) not in {v.name for v in tr.story.variables}:
         raise TomiError(f"{tq.source}:{tq.line}: question about an unknown object: "
                         f"the story never says where the {q.obj} is")

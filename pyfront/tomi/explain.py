@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .scene import Step
-from .sentences import Question
+from .scene import SceneStep
+from .sentences import ParsedQuestion
 
 
 def where_text(values: Sequence[str] | str | None) -> str:
@@ -33,7 +33,7 @@ def chain_text(agents: Sequence[str], obj: str) -> str:
     return "".join(f"{a} believes that " for a in agents) + f"the {obj} {be(obj)} in"
 
 
-def pivot(trail: Sequence[Sequence[str]], expected: str, steps: Sequence[tuple[Step, ...]]
+def pivot(trail: Sequence[Sequence[str]], expected: str, steps: Sequence[tuple[SceneStep, ...]]
           ) -> int | None:
     """Index of the sentence that makes the difference (None: none found)."""
     last = None
@@ -48,7 +48,7 @@ def pivot(trail: Sequence[Sequence[str]], expected: str, steps: Sequence[tuple[S
     return None
 
 
-def _absence(agent: str, k: int, steps: Sequence[tuple[Step, ...]],
+def _absence(agent: str, k: int, steps: Sequence[tuple[SceneStep, ...]],
              whereabouts: Sequence[dict[str, str]], numbers: Sequence[int]) -> str:
     """Where ``agent`` was at sentence ``k``, in words."""
     room = whereabouts[k].get(agent)
@@ -61,7 +61,7 @@ def _absence(agent: str, k: int, steps: Sequence[tuple[Step, ...]],
     return "had not entered any room yet"
 
 
-def _saw_leave(watcher: str, agent: str, k: int, steps: Sequence[tuple[Step, ...]],
+def _saw_leave(watcher: str, agent: str, k: int, steps: Sequence[tuple[SceneStep, ...]],
                numbers: Sequence[int]) -> str | None:
     """``" (Abigail saw Avery leave at sentence 6)"`` when the last exit of ``agent``
     before sentence ``k`` was seen by ``watcher``."""
@@ -74,7 +74,7 @@ def _saw_leave(watcher: str, agent: str, k: int, steps: Sequence[tuple[Step, ...
     return None
 
 
-def classify(question: Question, k: int | None, steps: Sequence[tuple[Step, ...]]) -> str:
+def classify(question: ParsedQuestion, k: int | None, steps: Sequence[tuple[SceneStep, ...]]) -> str:
     """The kind of a disagreement, from who saw the sentence that makes the difference."""
     if k is None:
         return "other"
@@ -91,8 +91,8 @@ def classify(question: Question, k: int | None, steps: Sequence[tuple[Step, ...]
     return "agent_missed_the_move" if not seen[0] else "other"
 
 
-def explain(question: Question, expected: str, answer: list[str],
-            trail: Sequence[Sequence[str]], steps: Sequence[tuple[Step, ...]],
+def explain(question: ParsedQuestion, expected: str, answer: list[str],
+            trail: Sequence[Sequence[str]], steps: Sequence[tuple[SceneStep, ...]],
             sentences_text: Sequence[tuple[int, int, str]], beliefs: dict[tuple[str, ...], list[str]],
             whereabouts: Sequence[dict[str, str]]) -> tuple[str, str]:
     """One paragraph, and the kind of disagreement (see :func:`classify`).

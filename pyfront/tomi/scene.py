@@ -93,7 +93,7 @@ def survey(sentences: list[Sentence]) -> Scene:
 
 
 @dataclass(frozen=True)
-class Step:
+class SceneStep:
     """A sentence as the story model sees it: what happens and who sees it happen.
 
     ``kind``: ``enter`` / ``exit`` (agent, room), ``place`` (the object is seen in the
@@ -120,7 +120,7 @@ class Step:
 
 
 def walk(sentences: list[Sentence], scene: Scene | None = None, together: bool = False
-         ) -> list[tuple[Step, ...]]:
+         ) -> list[tuple[SceneStep, ...]]:
     """For each sentence, the steps it makes (one or more), with their observers.
 
     An agent entering a room sees where its objects are; with ``together``, agents who
@@ -132,17 +132,17 @@ def walk(sentences: list[Sentence], scene: Scene | None = None, together: bool =
     """
     scene = scene or survey(sentences)
     state = Scene(agents=list(scene.agents))
-    out: list[tuple[Step, ...]] = []
+    out: list[tuple[SceneStep, ...]] = []
 
-    def leave(agent: str, s: Sentence) -> list[Step]:
+    def leave(agent: str, s: Sentence) -> list[SceneStep]:
         room = state.where.get(agent)
         if room is None:
             return []
         watchers = state.present(room)
         del state.where[agent]
-        return [Step("exit", s, agent=agent, room=room, observers=watchers)]
+        return [SceneStep("exit", s, agent=agent, room=room, observers=watchers)]
 
-    def enter(agent: str, room: str, s: Sentence, look: bool = True) -> list[Step]:
+    def enter(agent: str, room: str, s: Sentence, look: bool = True) -> list[SceneStep]:
         steps = []
         if state.where.get(agent) == room:
             return steps
@@ -150,15 +150,15 @@ def walk(sentences: list[Sentence], scene: Scene | None = None, together: bool =
         state.where[agent] = room
         state.last_room = room
         watchers = state.present(room)
-        steps.append(Step("enter", s, agent=agent, room=room, observers=watchers))
+        steps.append(SceneStep("enter", s, agent=agent, room=room, observers=watchers))
         for obj in scene.objects if look else ():
             if any(state.container_room.get(c) == room for c in scene.containers[obj]):
-                steps.append(Step("look", s, agent=agent, room=room, obj=obj,
+                steps.append(SceneStep("look", s, agent=agent, room=room, obj=obj,
                                   observers=watchers))
         return steps
 
     for i, s in enumerate(sentences):
-        steps: list[Step] = []
+        steps: list[SceneStep] = []
         if s.kind == "enter":
             steps = enter(s.agents[0], s.room, s)
         elif s.kind == "at":
@@ -167,7 +167,7 @@ def walk(sentences: list[Sentence], scene: Scene | None = None, together: bool =
                 steps += enter(a, s.room, s, look=not together)
             for obj in scene.objects if together and entering else ():
                 if any(state.container_room.get(c) == s.room for c in scene.containers[obj]):
-                    steps.append(Step("look_group", s, agent=entering[0], room=s.room, obj=obj,
+                    steps.append(SceneStep("look_group", s, agent=entering[0], room=s.room, obj=obj,
                                       observers=tuple(entering)))
         elif s.kind == "exit":
             agent = s.agents[0]
@@ -192,10 +192,10 @@ def walk(sentences: list[Sentence], scene: Scene | None = None, together: bool =
                 raise SceneError(f"the {s.container} is in the {placed}, not in the {room}", i)
             watchers = state.present(room)
             if s.kind == "move":
-                steps = [Step("move", s, agent=s.agents[0], room=room, obj=s.obj,
+                steps = [SceneStep("move", s, agent=s.agents[0], room=room, obj=s.obj,
                               container=s.container, observers=watchers)]
             else:
-                steps = [Step("place", s, room=room, obj=s.obj, container=s.container,
+                steps = [SceneStep("place", s, room=room, obj=s.obj, container=s.container,
                               observers=watchers)]
         elif s.kind == "stay":  # a moment in the room without change
             agent = s.agents[0]
@@ -203,12 +203,12 @@ def walk(sentences: list[Sentence], scene: Scene | None = None, together: bool =
                 where = state.where.get(agent)
                 raise SceneError(f"{agent} stays in the {s.room} but is "
                                  + (f"in the {where}" if where else "in no room"), i)
-            steps = [Step("wait", s, agent=agent, room=s.room, observers=state.present(s.room))]
+            steps = [SceneStep("wait", s, agent=agent, room=s.room, observers=state.present(s.room))]
         elif s.kind == "assert":  # aloud: everyone hears it, wherever they are
-            steps = [Step("assert", s, agent=s.agents[0], obj=s.obj, container=s.container,
+            steps = [SceneStep("assert", s, agent=s.agents[0], obj=s.obj, container=s.container,
                           observers=tuple(scene.agents))]
         elif s.kind == "assert_private":
-            steps = [Step("assert_private", s, agent=s.agents[0], obj=s.obj,
+            steps = [SceneStep("assert_private", s, agent=s.agents[0], obj=s.obj,
                           container=s.container, observers=s.agents, listener=s.agents[1])]
-        out.append(tuple(steps) or (Step("none", s),))
+        out.append(tuple(steps) or (SceneStep("none", s),))
     return out

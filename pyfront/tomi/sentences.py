@@ -69,7 +69,7 @@ def parse_sentence(text: str, line: int, number: int) -> Sentence:
 
 
 @dataclass(frozen=True)
-class Question:
+class ParsedQuestion:
     """A ToMi question: ``kind`` is memory, reality, first_order or second_order; ``agents``
     the chain of believers (outermost first)."""
 
@@ -90,13 +90,13 @@ _QUESTIONS: tuple[tuple[str, re.Pattern], ...] = (
 )
 
 
-def parse_question(text: str) -> Question:
+def parse_question(text: str) -> ParsedQuestion:
     for kind, pattern in _QUESTIONS:
         m = pattern.match(text.strip())
         if m is None:
             continue
         g = m.groups()
         if kind in ("memory", "reality"):
-            return Question(kind, g[0])
-        return Question(kind, g[-1], tuple(g[:-1]))
+            return ParsedQuestion(kind, g[0])
+        return ParsedQuestion(kind, g[-1], tuple(g[:-1]))
     raise ShapeError(f"unknown question shape: {text!r}")

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..story import model as sm
-from .scene import Step
+from .scene import SceneStep
 
 
 def variable_name(obj: str) -> str:
@@ -38,7 +38,7 @@ def variable_name(obj: str) -> str:
 
 def build_story(name: str, agents: Sequence[str], rooms: Sequence[str],
                 containers: dict[str, Sequence[str]], initial: dict[str, str],
-                steps: Iterable[Step], questions: Iterable[sm.Question] = (),
+                steps: Iterable[SceneStep], questions: Iterable[sm.Question] = (),
                 trust: Sequence[sm.Trust] = (), together: bool = False) -> sm.Story:
     """The story: ``containers[obj]`` the values of ``location(obj)``, ``initial[obj]``
     where it is at the beginning; ``trust``: its trust policy; ``together``: the agents

@@ -7,6 +7,10 @@ get the same name).  ``(w, e) R_a (v, f)`` iff ``w R_a v`` and ``e R_a f``.  An 
 postcondition takes the value the postcondition had at ``w`` (in the old model); other
 atoms keep their value.  The actual worlds are the pairs of an actual world and an
 actual event that survive; when none does, :class:`InexecutableAction` names the action.
+
+The product itself (:func:`.semantics.product`) lives with the truth definition: ``[A]φ``
+is evaluated on the product, and the product needs the preconditions' truth, so the two are
+one recursion in one module; this one gives the update on named models.
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ from ..program import (
 )
 from ..syntax.sanity import sanity_check
 from .deep import call_deep
-from .evaluate import truth_table
+from .truth_tables import truth_table
 from .knowledge import MAX_ATOMS, BitStructure
 from .order import reference_states
 

@@ -13,32 +13,12 @@ recursion limit.
 
 from __future__ import annotations
 
-from typing import Callable
-
 from ..language import (
     Announce, AnnounceW, Bot, Ck, Ckw, Conj, Disj, Dk, Dkw, Dynamic, Equi, Exists, Forall,
-    Form, Impl, K, Kw, Neg, Prp, PubAnnounce, PubAnnounceW, Top, Xor, one_of, show_with,
+    Form, Impl, K, Kw, Neg, Prp, PubAnnounce, PubAnnounceW, Top, Xor, fold, one_of, show_with,
 )
 from ..errors import UnsupportedFormula
 from ..program import CheckInput, TrueQ, ValidQ, WhereQ
-
-
-def fold(node: Form, combine: Callable[[Form, list], object]):
-    """Bottom-up evaluation without recursion: ``combine(node, child_results)``."""
-    results: dict[int, object] = {}
-    stack: list[tuple[Form, bool]] = [(node, False)]
-    while stack:
-        cur, expanded = stack.pop()
-        if expanded:
-            results[id(cur)] = combine(cur, [results[id(c)] for c in cur.children()])
-            continue
-        if id(cur) in results:
-            continue
-        stack.append((cur, True))
-        for child in reversed(cur.children()):
-            if id(child) not in results:
-                stack.append((child, False))
-    return results[id(node)]
 
 
 # --- Haskell ``show`` ------------------------------------------------------------------

@@ -9,7 +9,7 @@ from importlib import resources
 
 import jinja2
 
-from ...tomi.scene import Step
+from ...tomi.scene import SceneStep
 from .sampler import DrawnStory
 
 
@@ -23,7 +23,7 @@ def _templates() -> dict[str, dict[str, jinja2.Template]]:
             for group, entries in data.items() if not group.startswith("_")}
 
 
-def sentence(step: Step) -> str | None:
+def sentence(step: SceneStep) -> str | None:
     """The sentence of a step (None: looking around on entering goes without saying)."""
     if step.kind in ("look", "none"):
         return None

@@ -5,7 +5,7 @@ present agents move things; a truthful tell only comes from a speaker who *knows
 the object is; one who only believes it (she was lied to, or missed a move) passes on
 what she believes as a sincere claim (``claim``); a liar says what she believes false.
 
-A story is a list of :class:`~pyfront.tomi.scene.Step` records; who observes each step is
+A story is a list of :class:`~pyfront.tomi.scene.SceneStep` records; who observes each step is
 the same bookkeeping as for ToMi (the agents in the room).  The sampler's own first-order
 tracking only chooses sensible speakers: every label comes from the checker.
 """
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
-from ...tomi.scene import Step
+from ...tomi.scene import SceneStep
 from ..names import draw_names
 
 ACTIONS = ("enter", "exit", "move", "tell", "tell_private", "claim", "peek", "lie", "noise")
@@ -42,7 +42,7 @@ class DrawnStory:
     other_room: str
     obj: str
     containers: tuple[str, ...]
-    steps: tuple[Step, ...]
+    steps: tuple[SceneStep, ...]
     #: distractor sentences: step index -> (agent, verb, thing)
     noise: tuple[tuple[int, str, str, str], ...] = ()
     #: the sampler's own first-order tracking found someone with a false belief (a cheap
@@ -75,10 +75,10 @@ class _Knowledge:
         self.engine = None
         self.done = 0
         self.story = None
-        self.steps: tuple[Step, ...] = ()
+        self.steps: tuple[SceneStep, ...] = ()
         self.last: tuple | None = None  # see DrawnStory.prefix
 
-    def _advance(self, steps: list[Step]):
+    def _advance(self, steps: list[SceneStep]):
         """The story of ``steps``, with :attr:`state` after its last event (the same
         story as last time when no step came since)."""
         from ...story.compile import answer_engine, event_action, initial_state, update
@@ -103,7 +103,7 @@ class _Knowledge:
         """Per formula: true at some world ``ident``'s relation reaches from an actual one."""
         return self.engine.possible(self.state, [ident], forms)
 
-    def attitudes(self, steps: list[Step]):
+    def attitudes(self, steps: list[SceneStep]):
         """Two functions of an agent, from the story model of ``steps``: the container it
         knows the object is in, the one it believes it is in (None: none); each asked of
         the model when first called.  It knows (believes) the object is in ``c`` when
@@ -127,7 +127,7 @@ class _Knowledge:
 
         return (lambda a: which(knowledge_id(a))), (lambda a: which(belief_id(a)))
 
-    def believable(self, steps: list[Step], speaker: str, container: str) -> set[str]:
+    def believable(self, steps: list[SceneStep], speaker: str, container: str) -> set[str]:
         """The agents who can come to believe ``speaker``'s word that the object is in
         ``container``: they do not know that it is false that she believes it and is
         right (a trusting listener's most plausible reading, ``smcdel_bridge.dynamic.speech``):
@@ -141,7 +141,7 @@ class _Knowledge:
         right = Conj((K(belief_id(speaker), f), f))
         return {b for b in self.key[0] if self._open(knowledge_id(b), [right])[0]}
 
-    def open_to(self, steps: list[Step]) -> dict[str, list[str]]:
+    def open_to(self, steps: list[SceneStep]) -> dict[str, list[str]]:
         """Agent -> the containers it does not know the object is not in (in declaration
         order): the ones its knowledge reaches from an actual world."""
         from ...story.model import knowledge_id
@@ -168,7 +168,7 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
     where: dict[str, str] = {}
     belief: dict[str, str] = {}
     truth = containers[0]
-    steps: list[Step] = []
+    steps: list[SceneStep] = []
     placed = False
 
     def present(r: str) -> tuple[str, ...]:
@@ -182,16 +182,16 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
     def enter(a: str, r: str) -> None:
         where[a] = r
         watchers = present(r)
-        steps.append(Step("enter", None, agent=a, room=r, observers=watchers))
+        steps.append(SceneStep("enter", None, agent=a, room=r, observers=watchers))
         if r == room and placed:
-            steps.append(Step("look", None, agent=a, room=r, obj=obj, observers=watchers))
+            steps.append(SceneStep("look", None, agent=a, room=r, obj=obj, observers=watchers))
             belief[a] = truth
 
     # the opening: at least two agents in the room, then the object's place
     first = rng.randint(2, n) if n > 2 else 2
     for a in agents[:first]:
         enter(a, room)
-    steps.append(Step("place", None, room=room, obj=obj, container=truth, observers=present(room)))
+    steps.append(SceneStep("place", None, room=room, obj=obj, container=truth, observers=present(room)))
     placed = True
     for a in present(room):
         belief[a] = truth
@@ -212,19 +212,19 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
                 continue
             if where.get(a) is not None:  # leave the other room first
                 old = where.pop(a)
-                steps.append(Step("exit", None, agent=a, room=old, observers=present(old) + (a,)))
+                steps.append(SceneStep("exit", None, agent=a, room=old, observers=present(old) + (a,)))
             enter(a, r)
         elif kind == "exit" and inside:
             a = rng.choice(inside)
             watchers = inside
             del where[a]
-            steps.append(Step("exit", None, agent=a, room=room, observers=watchers))
+            steps.append(SceneStep("exit", None, agent=a, room=room, observers=watchers))
         elif kind == "move" and inside and not (
                 true_belief and any(a in belief for a in outside)):
             a = rng.choice(inside)
             dest = rng.choice([c for c in containers if c != truth])
             truth = dest
-            steps.append(Step("move", None, agent=a, room=room, obj=obj, container=dest,
+            steps.append(SceneStep("move", None, agent=a, room=room, obj=obj, container=dest,
                               observers=inside))
             for b in inside:
                 belief[b] = truth
@@ -247,7 +247,7 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
             a = rng.choice(speakers)
             said = knows(a) or believes(a)
             if kind == "tell":
-                steps.append(Step("tell", None, agent=a, obj=obj, container=said,
+                steps.append(SceneStep("tell", None, agent=a, obj=obj, container=said,
                                   observers=agents))
                 for b in agents:
                     belief[b] = said
@@ -263,14 +263,14 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
             if not others:
                 continue
             b = rng.choice(others)
-            steps.append(Step(kind, None, agent=a, listener=b, obj=obj, container=said,
+            steps.append(SceneStep(kind, None, agent=a, listener=b, obj=obj, container=said,
                               observers=(a, b)))
             belief[b] = said
         elif kind == "peek" and outside:
             # an agent outside the room secretly looks in (through the window) and sees
             # where the object is; no one notices
             a = rng.choice(outside)
-            steps.append(Step("peek", None, agent=a, room=room, obj=obj, container=truth,
+            steps.append(SceneStep("peek", None, agent=a, room=room, obj=obj, container=truth,
                               observers=(a,)))
             belief[a] = truth
         elif kind == "noise":
