@@ -1,0 +1,2 @@
+def explain(tr, answers, answer):
+    return "", "other"
