@@ -18,7 +18,7 @@ def _base_record(row: RcoreRow) -> dict:
         "source": row.source, "row": row.row, "line": row.line, "question": row.question,
         "level": row.level, "depth": len(row.chain) or None, "kinds": kinds,
         "expected": row.expected, "answer": None, "agrees": None, "explanation": None,
-        "class": None,
+        "class": None, "pivot": None,
     }
 
 
@@ -71,7 +71,8 @@ def check_row(row: RcoreRow, cache: dict | None = None) -> dict:
         if not record["agrees"]:
             from .explain import explain
 
-            record["explanation"], record["class"] = explain(tr, answers, answer)
+            record["explanation"], record["class"], record["pivot"] = explain(tr, answers,
+                                                                              answer)
     except RcoreError as err:
         record["error"] = str(err)
     except Exception as err:  # noqa: BLE001 - a modelling failure is this row's, not the run's

@@ -2,7 +2,8 @@
 the model.
 
 One JSON line per row (``source``, ``row``, ``line``, ``question``, ``level``, ``depth``,
-``kinds``, ``expected``, ``answer``, ``agrees``, ``explanation``, ``class``; ``error`` for
+``kinds``, ``expected``, ``answer``, ``agrees``, ``explanation``, ``class``, ``pivot`` (the
+sentence that makes a disagreement); ``error`` for
 a row that could not be read or modelled), then the agreement tables and every
 disagreement.  ``--certified OUT.jsonl`` also writes each row as it was read, with
 ``certified`` beside: the model's answer, whether it agrees, and the class.  The loop is
@@ -38,7 +39,7 @@ def run(args) -> int:
                 row = {"unreadable": True}
             if isinstance(row, dict):
                 row["certified"] = {k: record.get(k) for k in
-                                    ("answer", "agrees", "class", "explanation", "error")}
+                                    ("answer", "agrees", "class", "pivot", "explanation", "error")}
                 out.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
             yield record
 

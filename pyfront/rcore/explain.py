@@ -60,8 +60,9 @@ def classify(tr, k: int | None) -> str:
     return "other"
 
 
-def explain(tr, answers, answer: list[str]) -> tuple[str, str]:
-    """One line (the pivot, what the model has at the end) and the class."""
+def explain(tr, answers, answer: list[str]) -> tuple[str, str, int | None]:
+    """One line (the pivot, what the model has at the end), the class, and the pivot's
+    sentence number (None: none found)."""
     expected = tr.row.expected
     k = pivot(tr, answers, expected)
     cls = classify(tr, k)
@@ -77,4 +78,4 @@ def explain(tr, answers, answer: list[str]) -> tuple[str, str]:
         facts.append(f"{' thinks '.join(sub)} thinks the {tr.row.obj} is in the "
                      f"{' or '.join(got) if got else '?'}")
     parts.append("In the model, at the end, " + "; ".join(facts) + ".")
-    return " ".join(parts), cls
+    return " ".join(parts), cls, None if k is None else k + 1

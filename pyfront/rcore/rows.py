@@ -52,28 +52,31 @@ def _task():
         return BeliefTracking()
 
 
-def _draw(per_level: int, seed: int, levels) -> Iterator[dict]:
+def _draw(per_level: int, seed: int, levels, only=None) -> Iterator[dict]:
     task = _task()
-    for level in levels:
-        for k in range(per_level):
-            random.seed(f"{seed}:{level}:{k}")
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                entry = task.generate_example(level=level)
-            row = json.loads(json.dumps(entry.to_dict(), default=str))
-            row["metadata"].pop("_time", None)
-            row["level"] = level
-            yield row
+    picks = only or [(level, k) for level in levels for k in range(per_level)]
+    for level, k in picks:
+        random.seed(f"{seed}:{level}:{k}")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            entry = task.generate_example(level=level)
+        row = json.loads(json.dumps(entry.to_dict(), default=str))
+        row["metadata"].pop("_time", None)
+        row["level"] = level
+        yield row
 
 
-def generate_rows(per_level: int, seed: int, levels=LEVELS) -> list[dict]:
+def generate_rows(per_level: int, seed: int, levels=LEVELS, only=None) -> list[dict]:
     """``per_level`` rows at each level, as ``Entry.to_dict()`` gives them, with ``level``
-    added; row ``k`` of level ``L`` is drawn after ``random.seed(f"{seed}:{L}:{k}")``."""
+    added; row ``k`` of level ``L`` is drawn after ``random.seed(f"{seed}:{L}:{k}")``
+    (``only``: just the rows ``(L, k)`` listed)."""
     if not available():
         raise UserError("reasoning-core is not installed: pip install -e '.[peers]'")
     env = dict(os.environ, PYTHONHASHSEED="0")
     cmd = [sys.executable, "-m", "pyfront.rcore.rows", "--per-level", str(per_level),
            "--seed", str(seed), "--levels", ",".join(map(str, levels))]
+    if only:
+        cmd += ["--only", ",".join(f"{lv}:{k}" for lv, k in only)]
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     if out.returncode:
         raise UserError("reasoning-core could not generate rows: "
@@ -90,13 +93,15 @@ def main(argv=None) -> int:
     p.add_argument("--per-level", type=int, default=50)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--levels", default=",".join(map(str, LEVELS)))
+    p.add_argument("--only", help="just these rows, LEVEL:K,… (K: the row's place in its level)")
     p.add_argument("-o", "--output")
     args = p.parse_args(argv)
     levels = [int(x) for x in args.levels.split(",")]
+    only = [tuple(map(int, x.split(":"))) for x in args.only.split(",")] if args.only else None
     if os.environ.get("PYTHONHASHSEED") != "0":
-        rows = generate_rows(args.per_level, args.seed, levels)
+        rows = generate_rows(args.per_level, args.seed, levels, only)
     else:
-        rows = _draw(args.per_level, args.seed, levels)
+        rows = _draw(args.per_level, args.seed, levels, only)
     fh = open(args.output, "w", encoding="utf-8", newline="\n") if args.output else sys.stdout
     try:
         for row in rows:
