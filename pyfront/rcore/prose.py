@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 _N = r"[A-Z][a-z]+"
-_T = r"[a-z]+"
+_T = r"[a-z][a-z_]*"
 _NAMES = rf"{_N}(?:(?:, | and |, and ){_N})*"
 
 
