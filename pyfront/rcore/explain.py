@@ -20,6 +20,9 @@ is and who is asked about (``docs/reasoning-core.md``):
     and knows what the speaker saw, infers from the speaker's belief where the object
     went (a change the speaker saw and she missed); the tracker keeps a listener's own
     belief where it was unless she "accepts the stated location".
+``unconfirmed_and_informs_listener``
+    both at once: an unconfirmed report of a belief, and the question asks, through its
+    speaker, where the listener herself thinks the object is.
 ``other``
     none of the above.
 """
@@ -51,11 +54,18 @@ def classify(tr, k: int | None) -> str:
     if spec["kind"] != "report":
         return "other"
     speaker, listener = spec["actor"], spec["target"]
-    pairs = list(zip(chain, chain[1:]))
-    if spec["scene"] == "unconfirmed_message" and (speaker, listener) in pairs:
+    unconfirmed = (spec["scene"] == "unconfirmed_message"
+                   and (speaker, listener) in list(zip(chain, chain[1:])))
+    # the chain reads the listener's own belief, not only what she attributes
+    attributed = (listener, *spec["asserted_proposition_chain"])
+    last = max((i for i, a in enumerate(chain) if a == listener), default=None)
+    informs = (spec["report_type"] == "belief_report" and spec["adoption_policy"] != "accept"
+               and last is not None and last > 0 and tuple(chain[last:]) != attributed)
+    if unconfirmed and informs:
+        return "unconfirmed_and_informs_listener"
+    if unconfirmed:
         return "unconfirmed_delivery"
-    if (spec["report_type"] == "belief_report" and spec["adoption_policy"] != "accept"
-            and listener in chain[1:]):
+    if informs:
         return "report_informs_listener"
     return "other"
 
