@@ -16,7 +16,7 @@ from pyfront.cli import main
 from pyfront.rcore.certify import check_row
 from pyfront.rcore.reader import read_row
 
-CLASSES = {"unconfirmed_delivery", "report_informs_listener",
+CLASSES = {"unconfirmed_delivery", "report_informs_listener", "mutual_awareness",
            "unconfirmed_and_informs_listener", "other"}
 
 
@@ -180,6 +180,16 @@ def _confirm(row: dict, rec: dict) -> None:
         assert oracle.belief(meta, after, (listener,), pivot["object"]) == \
             oracle.belief(meta, before, (listener,), pivot["object"]) != content
         assert oracle.belief(meta, after, (listener, speaker), pivot["object"]) == content
+    if rec["class"] == "mutual_awareness":
+        listener, speaker = pivot["target"], pivot["actor"]
+        tail = tuple(pivot["asserted_proposition_chain"])
+        done = oracle.run(meta)
+        content = done[k][2]
+        assert rec["answer"] == content
+        # ... though it gives the two shallower layers of the same message its content
+        for layer in ((listener, *tail), (speaker, listener, *tail)):
+            assert oracle.belief(meta, done[:k + 1], oracle.collapse(layer),
+                                 pivot["object"]) == content
 
 
 def test_generated_rows_are_the_same_for_the_same_seed():
@@ -202,7 +212,8 @@ def test_generated_rows_translated_answered_and_reproduced():
 
 @pytest.mark.parametrize("level, k, cls", [
     (1, 8, "report_informs_listener"), (1, 35, "unconfirmed_delivery"),
-    (4, 7, "report_informs_listener"),
+    (4, 7, "report_informs_listener"), (2, 20, "unconfirmed_and_informs_listener"),
+    (5, 38, "mutual_awareness"),
 ])
 def test_disagreements_classed_and_confirmed(level, k, cls):
     row = _library_rows(per_level=0, seed=1, only=[(level, k)])[0]

@@ -27,9 +27,14 @@ class Answers:
 
     def __init__(self, tr: Translated, minds: tuple[str, ...] | None = None):
         from ..story.compile import answer_engine, compile_story
+        from ..story.engines import chosen_engine
 
         self.tr = tr
-        self.compiled = compile_story(tr.story, answer_engine(tr.story), minds=minds)
+        # ``auto`` is the symbolic engine here: a story of eight events may hold window
+        # scenes of eight events each, missed by most agents, which the explicit engine
+        # spells out world by world (a minute where the symbolic one takes a second)
+        name = "symbolic" if chosen_engine() == "auto" else None
+        self.compiled = compile_story(tr.story, answer_engine(tr.story, name), minds=minds)
         self._cache: dict = {}
 
     def at(self, chain: tuple[str, ...], step: int) -> list[str]:

@@ -20,6 +20,12 @@ is and who is asked about (``docs/reasoning-core.md``):
     and knows what the speaker saw, infers from the speaker's belief where the object
     went (a change the speaker saw and she missed); the tracker keeps a listener's own
     belief where it was unless she "accepts the stated location".
+``mutual_awareness``
+    the pivot is a message the speaker knows was delivered (face to face, confirmed), and
+    the question asks a deeper layer of what the two know of each other's hearing it
+    ("where does B think A thinks B thinks A thinks …"): in the model, a message both
+    know the other heard is common to them, at every depth; the tracker gives it only to
+    the listener's attribution and to the speaker's view of it.
 ``unconfirmed_and_informs_listener``
     both at once: an unconfirmed report of a belief, and the question asks, through its
     speaker, where the listener herself thinks the object is.
@@ -67,6 +73,14 @@ def classify(tr, k: int | None) -> str:
         return "unconfirmed_delivery"
     if informs:
         return "report_informs_listener"
+    if spec["scene"] in ("face_to_face", "confirmed_message", "visible_conversation"):
+        tail = tuple(spec["asserted_proposition_chain"])
+        head = tuple(chain[:len(chain) - len(tail)]) if tail else tuple(chain)
+        if ((not tail or tuple(chain[-len(tail):]) == tail) and len(head) >= 3
+                and head[-1] == listener
+                and all(a == (listener if i % 2 == 0 else speaker)
+                        for i, a in enumerate(reversed(head)))):
+            return "mutual_awareness"
     return "other"
 
 
