@@ -223,11 +223,12 @@ def test_disagreements_classed_and_confirmed(level, k, cls):
 
 
 @pytest.mark.slow
-def test_sixty_rows_every_level_translated_and_every_disagreement_confirmed():
-    rows = _library_rows(per_level=10, seed=2)
+def test_the_300_rows_of_the_docs_translated_and_every_disagreement_confirmed():
+    # docs/reasoning-core.md: 50 rows per level, seed 1
+    rows = _library_rows(per_level=50, seed=1)
     records = [check_row(read_row("gen.jsonl", n, n + 1, json.dumps(row)))
                for n, row in enumerate(rows)]
-    assert [r.get("error") for r in records] == [None] * 60
+    assert [r.get("error") for r in records] == [None] * 300
     assert {r["level"] for r in records} == set(range(6))
     for row, rec in zip(rows, records):
         assert oracle.answer(row["metadata"]) == row["answer"]
