@@ -45,10 +45,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "and the summary)")
     parser.add_argument("--force", action="store_true",
                         help="replace an existing -o file (default: refuse, or --resume it)")
-    parser.add_argument("--format", choices=("auto", "tomi", "hitom"), default="auto",
+    parser.add_argument("--format", choices=("auto", "tomi", "hitom", "reasoning-core"),
+                        default="auto",
                         help="auto (by file name; story datasets are recognised by their "
-                             "columns), tomi: ToMi story files (.txt, with .trace beside) or "
-                             "hitom: Hi-ToM questions (.jsonl)")
+                             "columns), tomi: ToMi story files (.txt, with .trace beside), "
+                             "hitom: Hi-ToM questions (.jsonl) or reasoning-core: its "
+                             "belief-tracking rows (.jsonl)")
+    parser.add_argument("--certified", metavar="OUT.jsonl",
+                        help="with --format reasoning-core: also write every row with the "
+                             "model's certified answer beside the library's")
 
 
 def _key(record: dict):
@@ -99,6 +104,12 @@ def _dispatch(args: argparse.Namespace) -> int:
         from ..hitom.check_run import run as run_hitom
 
         return run_hitom(args)
+    if args.format == "reasoning-core":
+        from ..rcore.check_run import run as run_rcore
+
+        return run_rcore(args)
+    if getattr(args, "certified", None):
+        raise UserError("--certified is for --format reasoning-core")
     from ..generate.stories.recheck import is_story_dataset
 
     stories = [is_story_dataset(p) for p in args.paths]

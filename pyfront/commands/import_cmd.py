@@ -11,10 +11,13 @@ HELP = ("turn the rows of a MindGames dataset into DSL files, one per row (or To
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("dataset", metavar="DATASET", help="a .csv or .jsonl file with smcdel_problem, setup, names")
     parser.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the .del files")
-    parser.add_argument("--format", choices=("mindgames", "tomi", "hitom"), default="mindgames",
+    parser.add_argument("--format", choices=("mindgames", "tomi", "hitom", "reasoning-core"),
+                        default="mindgames",
                         help="mindgames (dataset rows, default), tomi: a ToMi story file "
-                             "(.txt), one story DSL file per story, or hitom: Hi-ToM "
-                             "questions (.jsonl), one story DSL file per question")
+                             "(.txt), one story DSL file per story, hitom: Hi-ToM "
+                             "questions (.jsonl), one story DSL file per question, or "
+                             "reasoning-core: its belief-tracking rows (.jsonl), one story "
+                             "DSL file per row")
     parser.add_argument("--force", action="store_true",
                         help="write into a DIR that already holds files (the files an earlier "
                              "import wrote there, row*.del or story*.del, are replaced)")
@@ -36,6 +39,10 @@ def run(args: argparse.Namespace) -> int:
         from ..hitom.import_run import run as run_hitom
 
         return run_hitom(args)
+    if args.format == "reasoning-core":
+        from ..rcore.import_run import run as run_rcore
+
+        return run_rcore(args)
     from pyfront.data.folders import prepare_output
     from pyfront.data.rows import require_columns, require_dataset
 

@@ -1,0 +1,101 @@
+"""Reading reasoning-core belief-tracking rows: JSON lines, one row a line, as the
+library's ``Entry.to_dict()`` gives them.
+
+A row has ``prompt``, ``answer`` and ``metadata`` (an object, or a JSON string of one, as
+``Entry.from_dict`` accepts), whose ``init``, ``specs``, ``trace``, ``chain``, ``object``,
+``agents`` and ``containers`` the translation reads; ``task``, ``level`` and any other
+key may be there or not.  A row that cannot be read does not stop the reader: it carries
+the problem (:attr:`RcoreRow.error`, ``FILE:LINE: message``) and the others are read.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from ..errors import UserError
+
+#: the metadata fields the translation needs
+NEEDED = ("init", "specs", "trace", "chain", "object", "agents", "containers")
+
+
+@dataclass(frozen=True)
+class RcoreRow:
+    """One row: the story's structured form, its prose, the question and the answer."""
+
+    source: str
+    #: 0-based position of the row in the file
+    row: int
+    #: file line of the row
+    line: int
+    prompt: str = ""
+    expected: str = ""
+    metadata: dict = field(default_factory=dict)
+    level: int | None = None
+    #: ``FILE:LINE: message`` when the row could not be read
+    error: str | None = None
+
+    @property
+    def chain(self) -> tuple[str, ...]:
+        return tuple(self.metadata.get("chain", ()))
+
+    @property
+    def obj(self) -> str:
+        return self.metadata.get("object", "")
+
+    @property
+    def question(self) -> str:
+        q = self.prompt.split("Question: ", 1)
+        return q[1].split("\n", 1)[0].strip() if len(q) == 2 else ""
+
+
+def iter_rows(path: str) -> Iterator[RcoreRow]:
+    """Every row of a file, in order."""
+    p = Path(path)
+    if not p.is_file():
+        raise UserError("no such file" if not p.exists() else "not a file", file=path)
+    try:
+        fh = open(p, "rb")
+    except OSError as err:
+        raise UserError(err.strerror or str(err), file=path) from None
+    row = 0
+    with fh:
+        for n, raw in enumerate(fh, 1):
+            if not raw.strip():
+                continue
+            yield read_row(path, row, n, raw)
+            row += 1
+
+
+def read_row(path: str, row: int, n: int, raw: bytes | str) -> RcoreRow:
+    def bad(message: str) -> RcoreRow:
+        return RcoreRow(source=path, row=row, line=n, error=f"{path}:{n}: {message}")
+
+    try:
+        data = json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
+    except UnicodeDecodeError:
+        return bad("not UTF-8 text")
+    except json.JSONDecodeError as err:
+        return bad(f"not a JSON object ({err.msg}, column {err.colno})")
+    if not isinstance(data, dict):
+        return bad("not a JSON object")
+    meta = data.get("metadata")
+    if isinstance(meta, str):
+        try:
+            meta = json.loads(meta)
+        except json.JSONDecodeError as err:
+            return bad(f"metadata is a string but not JSON ({err.msg})")
+    if not isinstance(meta, dict):
+        return bad("no metadata object (a reasoning-core row has prompt, answer, metadata)")
+    missing = [k for k in NEEDED if k not in meta]
+    if missing:
+        return bad(f"metadata without {', '.join(missing)}: not a belief-tracking row")
+    if not isinstance(data.get("answer"), str) or not isinstance(data.get("prompt"), str):
+        return bad("no prompt or answer (a reasoning-core row has prompt, answer, metadata)")
+    level = data.get("level", meta.get("_level"))
+    if not isinstance(level, int):
+        level = None
+    return RcoreRow(source=path, row=row, line=n, prompt=data["prompt"],
+                    expected=data["answer"].strip(), metadata=meta, level=level)
