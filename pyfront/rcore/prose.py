@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..errors import UserError
+
 _N = r"[A-Z][a-z]+"
 _T = r"[a-z][a-z_]*"
 _NAMES = rf"{_N}(?:(?:, | and |, and ){_N})*"
 
 
-class ProseError(ValueError):
+class ProseError(UserError, ValueError):
     """A sentence of the story that no spec accounts for (``args[0]``: the message)."""
 
 

@@ -34,12 +34,13 @@ from dataclasses import dataclass
 
 from smcdel_bridge.language import TOP, K
 
+from ..errors import UserError
 from ..story import model as sm
 from .prose import ProseError, compare, read_story
 from .reader import RcoreRow
 
 
-class RcoreError(ValueError):
+class RcoreError(UserError, ValueError):
     """A row that cannot be translated; ``args[0]`` is the ``FILE:LINE: message`` line."""
 
 
