@@ -47,7 +47,8 @@ def _one_thread():
     return threadpool_limits(limits=1, user_api="blas")
 
 
-def _choices(value: Any) -> list[str] | None:
+def parse_choices(value: Any) -> list[str] | None:
+    """A row's ``choices`` (a list or its JSON text) as strings; None unless two or more."""
     if isinstance(value, str):
         try:
             value = json.loads(value)
@@ -124,8 +125,12 @@ def annotate(rows: Sequence[dict[str, Any]], *, folds: int = 5, seed: int = 0) -
     fold = [fold_of(g, folds, seed) for g in groups]
     correct = 0
     stores = None  # each text read once for all folds
+    # a row without its answer (a blind split) gets a verdict but trains nothing and is
+    # not scored: its difficulty is unknown
+    from .trackers import answered
+
     for f in sorted(set(fold)):
-        train = [r for r, g in zip(picked, fold) if g != f]
+        train = [r for r, g in zip(picked, fold) if g != f and answered(r, form)]
         test = [r for r, g in zip(picked, fold) if g == f]
         if not train:
             for r in test:
@@ -135,7 +140,7 @@ def annotate(rows: Sequence[dict[str, Any]], *, folds: int = 5, seed: int = 0) -
             analyzer = _cached_analyzer(_sklearn()[0])
             stores = (Texts(analyzer), Texts(analyzer))
         correct += (_qa if form == "qa" else _nli)(train, test, stores)
-    n = len(picked)
+    n = sum(answered(r, form) for r in picked)
     return {"form": form, "n": n, "accuracy": round(correct / n, 4) if n else None}
 
 
@@ -167,12 +172,12 @@ def _context(r: dict[str, Any]) -> str:
 def _qa(train, test, stores) -> int:
     a, b, y = [], [], []
     for r in train:
-        for c in _choices(r["choices"]) or []:
+        for c in parse_choices(r["choices"]) or []:
             a.append(_context(r))
             b.append(c)
             y.append(int(c == str(r["answer"])))
     model = _Model(stores).fit(a, b, y)
-    options = [_choices(r["choices"]) or [str(r["answer"])] for r in test]
+    options = [parse_choices(r["choices"]) or [str(r.get("answer"))] for r in test]
     # one transform for the whole fold (per-row calls cost a vectorizer pass each)
     flat = model.proba([_context(r) for r, opts in zip(test, options) for _ in opts],
                        [o for opts in options for o in opts])
@@ -183,9 +188,13 @@ def _qa(train, test, stores) -> int:
         total = sum(p) or 1.0
         share = [x / total for x in p]
         best = max(range(len(opts)), key=lambda i: (share[i], -i))
+        conf = share[best] if not math.isnan(share[best]) else 1 / len(opts)
+        if r.get("answer") in (None, "") or str(r["answer"]) not in opts:
+            r.update(shortcut_pred=opts[best], shortcut_confidence=round(conf, 6),
+                     difficulty=None)
+            continue
         right = opts[best] == str(r["answer"])
         correct += right
-        conf = share[best] if not math.isnan(share[best]) else 1 / len(opts)
         r.update(shortcut_pred=opts[best], shortcut_confidence=round(conf, 6),
                  difficulty=round(difficulty(right, conf), 6))
     return correct

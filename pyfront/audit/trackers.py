@@ -1,0 +1,239 @@
+"""Heuristic trackers: shallow rules that answer a story question from where places are
+*mentioned*, without following who saw what, cross-fitted like the other baselines.
+
+* ``last-seen``: the place mentioned last at or before the last sentence that names the
+  questioned agent (the last person the question names: the innermost believer; a
+  question that names nobody reads the whole story);
+* ``last-mentioned``: the place mentioned last in the story;
+* ``first-mentioned``: the place mentioned first;
+* ``last-speaker``: the place named by the most recent speaker (the last sentence with a
+  verb of speech that names a place).
+
+A QA row (``story``, ``question``, ``choices``, ``answer``) is answered by the tracker's
+place when it is one of the choices; an NLI row (``premise``, ``hypothesis``, ``label``)
+by comparing the tracker's place with the place the hypothesis names (the places are the
+words after "in the" / "to the").  A tracker is fitted on the other folds: per question
+kind (the row's ``question_type``, else one kind) it keeps the best of following the
+tracker, and for NLI its reverse, or a guess (scored 1/k: the tracker adds nothing) —
+so a tracker right far *less* often than chance is caught as well as one right more
+often, and one that never answers scores chance.  Rows whose answer is missing (a blind test split) are counted, never scored.
+
+    >>> rows = [{"story": "A entered the den. The key is in the box. A moved the key to "
+    ...          "the tin.", "question": "Where is the key really?", "choices": ["box", "tin"],
+    ...          "answer": "tin"}]
+    >>> pick("last-mentioned", rows[0]["story"], rows[0]["question"], ["box", "tin"])
+    'tin'
+    >>> pick("first-mentioned", rows[0]["story"], rows[0]["question"], ["box", "tin"])
+    'box'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any, Callable, Sequence
+
+from .baselines import MARGIN, MIN_PREMISES, fold_of, wilson
+
+TRACKERS = ("last-seen", "last-mentioned", "first-mentioned", "last-speaker")
+
+_SENTENCE = re.compile(r"[^.!?]+[.!?]?")
+_SPEECH = re.compile(r"\b(?:told|tells|tell|said|says|say|claimed|claims|announced|"
+                     r"lied|whispered|shouted|stated|exclaimed)\b", re.I)
+_PLACE = re.compile(r"\b(?:in|to) the ([a-z][a-z_-]*)", re.I)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+
+
+def places_in(text: str) -> list[str]:
+    """The places a text names ("in the X", "to the X"), in order, repeats dropped."""
+    out: list[str] = []
+    for m in _PLACE.finditer(text):
+        word = m.group(1).lower()
+        if word not in out:
+            out.append(word)
+    return out
+
+
+def _mentions(lines: Sequence[str], places: Sequence[str]) -> list[tuple[int, int, str]]:
+    """(sentence, position, place) of every mention, in reading order."""
+    out = []
+    for i, s in enumerate(lines):
+        for p in places:
+            for m in re.finditer(rf"\b{re.escape(p)}\b", s, re.I):
+                out.append((i, m.start(), p))
+    return sorted(out)
+
+
+def names_asked(story: str, asked: str) -> list[str]:
+    """The people ``asked`` names, in order: its capitalised words that the story has, and
+    only capitalised (so "The", "Where" are not names)."""
+    words = _WORD.findall(story)
+    capital = {w for w in words if w[0].isupper()}
+    lower = {w.lower() for w in words if w[0].islower()}
+    return [w for w in _WORD.findall(asked) if w in capital and w.lower() not in lower]
+
+
+def pick(tracker: str, story: str, asked: str, places: Sequence[str]) -> str | None:
+    """The place ``tracker`` answers (None: it has none), ``asked`` being the question or
+    the hypothesis."""
+    lines = sentences(story)
+    seen = _mentions(lines, places)
+    if not seen:
+        return None
+    if tracker == "first-mentioned":
+        return seen[0][2]
+    if tracker == "last-mentioned":
+        return seen[-1][2]
+    if tracker == "last-speaker":
+        spoken = [m for m in seen if _SPEECH.search(lines[m[0]])]
+        return spoken[-1][2] if spoken else None
+    if tracker == "last-seen":
+        who = names_asked(story, asked)
+        if not who:
+            return seen[-1][2]
+        named = [i for i, s in enumerate(lines) if re.search(rf"\b{re.escape(who[-1])}\b", s)]
+        if not named:
+            return None
+        before = [m for m in seen if m[0] <= named[-1]]
+        return before[-1][2] if before else None
+    raise ValueError(f"unknown tracker {tracker!r}")
+
+
+# --- rows ----------------------------------------------------------------------------------------
+
+def _choices(value: Any) -> list[str] | None:
+    from .shortcut import parse_choices
+
+    return parse_choices(value)
+
+
+class Case:
+    """One answered row as the trackers see it: its options, the right one, each
+    tracker's option (None: none), its kind, order and premise."""
+
+    def __init__(self, row: dict[str, Any], form: str):
+        self.kind = str(row.get("question_type") or "all")
+        order = row.get("order")
+        self.order = str(order) if order not in (None, "") else None
+        if form == "qa":
+            story, asked = str(row.get("story") or row.get("premise")), str(row["question"])
+            self.options = _choices(row["choices"]) or []
+            self.gold = self.options.index(str(row["answer"]))
+            places = [o.lower() for o in self.options]
+            self.picks = {}
+            for t in TRACKERS:
+                p = pick(t, story, asked, places)
+                self.picks[t] = places.index(p) if p is not None else None
+        else:
+            from pyfront.evaluation.items import label_value
+
+            story, asked = str(row["premise"]), str(row["hypothesis"])
+            self.options = ["entailment", "not_entailment"]
+            self.gold = 0 if label_value(row.get("label")) else 1
+            said = places_in(asked)
+            places = sorted(set(places_in(story)) | set(said))
+            self.picks = {}
+            for t in TRACKERS:
+                p = pick(t, story, asked, places) if said else None
+                # 0: the tracker's place is the hypothesis's; 1: it is another one
+                self.picks[t] = None if p is None else (0 if p == said[-1] else 1)
+        self.group = story
+
+
+def answered(row: dict[str, Any], form: str) -> bool:
+    """Whether the row has an answer the trackers can be scored on."""
+    if form == "qa":
+        opts = _choices(row.get("choices"))
+        return bool(opts) and row.get("answer") not in (None, "") and str(row["answer"]) in opts
+    from pyfront.evaluation.items import label_value
+
+    return label_value(row.get("label")) is not None
+
+
+# --- cross-fitting -------------------------------------------------------------------------------
+
+#: strategies a fitted tracker chooses from per question kind (NLI: "reverse" says the
+#: hypothesis is entailed exactly when it names another place than the tracker's)
+STRATEGIES = ("fallback", "follow", "reverse")
+
+
+def _fit(train: Sequence[Case], tracker: str, nli: bool) -> Callable[[Case], float]:
+    """The fitted tracker: a case -> the credit it earns (1 right, 0 wrong, 1/k for the
+    fallback: a guess, so that the score says only what the tracker adds, not what the
+    options' order or the commoner label would)."""
+
+    def credit(c: Case, how: str) -> float:
+        p = c.picks[tracker]
+        if how == "fallback" or p is None:
+            return 1 / len(c.options)
+        return float((p if how == "follow" else 1 - p) == c.gold)
+
+    allowed = STRATEGIES if nli else STRATEGIES[:2]
+    best: dict[str, str] = {}
+    for kind in sorted({c.kind for c in train}):
+        cases = [c for c in train if c.kind == kind]
+        score = {how: sum(credit(c, how) for c in cases) for how in allowed}
+        best[kind] = max(allowed, key=lambda h: (round(score[h], 9), -allowed.index(h)))
+    return lambda c: credit(c, best.get(c.kind, "fallback"))
+
+
+def _summary(cases: Sequence[Case], right: Sequence[float]) -> dict[str, Any]:
+    n = len(cases)
+    acc = sum(right) / n
+    ch = sum(1 / len(c.options) for c in cases) / n
+    premises = len({c.group for c in cases})
+    ci = wilson(acc, min(n, premises))
+    margin = acc - ch
+    return {"accuracy": round(acc, 4), "chance": round(ch, 4), "margin": round(margin, 4),
+            "n": n, "premises": premises, "ci95": list(ci),
+            "leaks": premises >= MIN_PREMISES and margin > MARGIN + 1e-12 and ci[0] > ch}
+
+
+def cross_fit_trackers(rows: Sequence[dict[str, Any]], form: str, *, folds: int = 5,
+                       seed: int = 0) -> dict[str, Any]:
+    """Every tracker's cross-fitted accuracy on the answered rows of ``form`` (``qa`` or
+    ``nli``), overall, by question kind and by order."""
+    cases = [Case(r, form) for r in rows if answered(r, form)]
+    out: dict[str, Any] = {"form": form, "rows": len(cases),
+                           "unanswered": len(rows) - len(cases), "trackers": {}}
+    if not cases:
+        return out
+    fold = [fold_of(c.group, folds, seed) for c in cases]
+    for t in TRACKERS:
+        right = [0.0] * len(cases)
+        for f in sorted(set(fold)):
+            train = [c for c, g in zip(cases, fold) if g != f]
+            if not train:
+                continue
+            predict = _fit(train, t, form == "nli")
+            for i, (c, g) in enumerate(zip(cases, fold)):
+                if g == f:
+                    right[i] = predict(c)
+        entry = {"overall": _summary(cases, right), "by_kind": {}, "by_order": {}}
+        for key, attr in (("by_kind", "kind"), ("by_order", "order")):
+            for value in sorted({getattr(c, attr) for c in cases} - {None}):
+                idx = [i for i, c in enumerate(cases) if getattr(c, attr) == value]
+                entry[key][value] = _summary([cases[i] for i in idx], [right[i] for i in idx])
+        out["trackers"][t] = entry
+    return out
+
+
+def tracker_leaks(name: str, result: dict[str, Any]) -> list[str]:
+    """One line per tracker more than :data:`MARGIN` above chance overall or on an order
+    (the worst of them, and the orders where it is)."""
+    out = []
+    for t, entry in result.get("trackers", {}).items():
+        parts = [("overall", entry["overall"])] + [(f"order {o}", s)
+                                                   for o, s in entry["by_order"].items()]
+        bad = [(where, s) for where, s in parts if s["leaks"]]
+        if not bad:
+            continue
+        where, s = max(bad, key=lambda p: p[1]["margin"])
+        out.append(f"{name}: {result['form']}: tracker {t} ({where}) {s['accuracy']:.3f} "
+                   f"against chance {s['chance']:.3f} (+{100 * s['margin']:.1f} points; fails "
+                   f"on {', '.join(w for w, _ in bad)})")
+    return out
