@@ -27,7 +27,7 @@ class Source:
 def default_settings(rows: Sequence[tuple[int, dict[str, Any]]]) -> list[Setting]:
     """What the rows are as they stand: multiple choice with and without "None of the
     above" for question rows, NLI for premise/hypothesis/label rows."""
-    from .shortcut import row_form
+    from .rows import row_form
 
     forms = {row_form(f) for _, f in rows[:200]}
     if "qa" in forms:
@@ -84,7 +84,7 @@ def audit_source(source: Source, *, folds: int = DEFAULT_FOLDS, seed: int = 0,
     result: dict[str, Any] = {"source": source.name, "rows": len(source.rows),
                               "settings": out_settings,
                               "skipped": dict(sorted(built.skipped.items()))}
-    from .shortcut import row_form
+    from .rows import row_form
     from .trackers import cross_fit_trackers
 
     forms = {row_form(f) for _, f in source.rows} - {None}

@@ -12,12 +12,12 @@ alone; sort or filter by ``difficulty`` to keep the hard ones.
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any, Sequence
 
 from ..errors import UserError
 from .baselines import fold_of
+from .rows import answered, parse_choices, row_form
 from .tfidf import Field, Texts
 
 COLUMNS = ("shortcut_pred", "shortcut_confidence", "difficulty")
@@ -45,26 +45,6 @@ def _one_thread():
     from threadpoolctl import threadpool_limits
 
     return threadpool_limits(limits=1, user_api="blas")
-
-
-def parse_choices(value: Any) -> list[str] | None:
-    """A row's ``choices`` (a list or its JSON text) as strings; None unless two or more."""
-    if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except ValueError:
-            return None
-    return [str(v) for v in value] if isinstance(value, list) and len(value) >= 2 else None
-
-
-def row_form(fields: dict[str, Any]) -> str | None:
-    """``nli`` (premise, hypothesis, label), ``qa`` (story or premise, question, answer,
-    choices) or None."""
-    if {"question", "answer", "choices"} <= fields.keys() and (fields.get("story") or fields.get("premise")):
-        return "qa"
-    if fields.get("premise") and fields.get("hypothesis") and fields.get("label") not in (None, ""):
-        return "nli"
-    return None
 
 
 _ANALYZED: dict[str, list[str]] = {}
@@ -127,8 +107,6 @@ def annotate(rows: Sequence[dict[str, Any]], *, folds: int = 5, seed: int = 0) -
     stores = None  # each text read once for all folds
     # a row without its answer (a blind split) gets a verdict but trains nothing and is
     # not scored: its difficulty is unknown
-    from .trackers import answered
-
     for f in sorted(set(fold)):
         train = [r for r, g in zip(picked, fold) if g != f and answered(r, form)]
         test = [r for r, g in zip(picked, fold) if g == f]
@@ -158,6 +136,10 @@ def _nli(train, test, stores) -> int:
     for r, p in zip(test, probs):
         pred = 1 if p >= 0.5 else 0
         conf = p if pred else 1 - p
+        if not answered(r, "nli"):
+            r.update(shortcut_pred="entailment" if pred else "not_entailment",
+                     shortcut_confidence=round(conf, 6), difficulty=None)
+            continue
         right = pred == _gold(r)
         correct += right
         r.update(shortcut_pred="entailment" if pred else "not_entailment",

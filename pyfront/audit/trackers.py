@@ -34,6 +34,7 @@ from collections import Counter
 from typing import Any, Callable, Sequence
 
 from .baselines import MARGIN, MIN_PREMISES, fold_of, wilson
+from .rows import answered, parse_choices
 
 TRACKERS = ("last-seen", "last-mentioned", "first-mentioned", "last-speaker")
 
@@ -105,12 +106,6 @@ def pick(tracker: str, story: str, asked: str, places: Sequence[str]) -> str | N
 
 # --- rows ----------------------------------------------------------------------------------------
 
-def _choices(value: Any) -> list[str] | None:
-    from .shortcut import parse_choices
-
-    return parse_choices(value)
-
-
 class Case:
     """One answered row as the trackers see it: its options, the right one, each
     tracker's option (None: none), its kind, order and premise."""
@@ -121,7 +116,7 @@ class Case:
         self.order = str(order) if order not in (None, "") else None
         if form == "qa":
             story, asked = str(row.get("story") or row.get("premise")), str(row["question"])
-            self.options = _choices(row["choices"]) or []
+            self.options = parse_choices(row["choices"]) or []
             self.gold = self.options.index(str(row["answer"]))
             places = [o.lower() for o in self.options]
             self.picks = {}
@@ -142,16 +137,6 @@ class Case:
                 # 0: the tracker's place is the hypothesis's; 1: it is another one
                 self.picks[t] = None if p is None else (0 if p == said[-1] else 1)
         self.group = story
-
-
-def answered(row: dict[str, Any], form: str) -> bool:
-    """Whether the row has an answer the trackers can be scored on."""
-    if form == "qa":
-        opts = _choices(row.get("choices"))
-        return bool(opts) and row.get("answer") not in (None, "") and str(row["answer"]) in opts
-    from pyfront.evaluation.items import label_value
-
-    return label_value(row.get("label")) is not None
 
 
 # --- cross-fitting -------------------------------------------------------------------------------

@@ -50,6 +50,9 @@ class DrawnStory:
     tracked_false: bool = False
     #: that tracking: (agent, the container it last saw or heard of), sorted
     tracked: tuple[tuple[str, str], ...] = ()
+    #: sentences about another object of the room (:mod:`.decoys`): (step index, kind,
+    #: agent, object, container), each said before the step of its index
+    decoys: tuple[tuple[int, str, str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
