@@ -81,27 +81,28 @@ def names_asked(story: str, asked: str) -> list[str]:
 def pick(tracker: str, story: str, asked: str, places: Sequence[str]) -> str | None:
     """The place ``tracker`` answers (None: it has none), ``asked`` being the question or
     the hypothesis."""
+    if tracker not in TRACKERS:
+        raise ValueError(f"unknown tracker {tracker!r}")
+    return picks(story, asked, places)[tracker]
+
+
+def picks(story: str, asked: str, places: Sequence[str]) -> dict[str, str | None]:
+    """Every tracker's place (the story read once)."""
     lines = sentences(story)
     seen = _mentions(lines, places)
     if not seen:
-        return None
-    if tracker == "first-mentioned":
-        return seen[0][2]
-    if tracker == "last-mentioned":
-        return seen[-1][2]
-    if tracker == "last-speaker":
-        spoken = [m for m in seen if _SPEECH.search(lines[m[0]])]
-        return spoken[-1][2] if spoken else None
-    if tracker == "last-seen":
-        who = names_asked(story, asked)
-        if not who:
-            return seen[-1][2]
+        return dict.fromkeys(TRACKERS)
+    spoken = [m for m in seen if _SPEECH.search(lines[m[0]])]
+    out = {"first-mentioned": seen[0][2], "last-mentioned": seen[-1][2],
+           "last-speaker": spoken[-1][2] if spoken else None}
+    who = names_asked(story, asked)
+    if not who:
+        out["last-seen"] = seen[-1][2]
+    else:
         named = [i for i, s in enumerate(lines) if re.search(rf"\b{re.escape(who[-1])}\b", s)]
-        if not named:
-            return None
-        before = [m for m in seen if m[0] <= named[-1]]
-        return before[-1][2] if before else None
-    raise ValueError(f"unknown tracker {tracker!r}")
+        before = [m for m in seen if named and m[0] <= named[-1]]
+        out["last-seen"] = before[-1][2] if before else None
+    return {t: out[t] for t in TRACKERS}
 
 
 # --- rows ----------------------------------------------------------------------------------------
@@ -119,10 +120,8 @@ class Case:
             self.options = parse_choices(row["choices"]) or []
             self.gold = self.options.index(str(row["answer"]))
             places = [o.lower() for o in self.options]
-            self.picks = {}
-            for t in TRACKERS:
-                p = pick(t, story, asked, places)
-                self.picks[t] = places.index(p) if p is not None else None
+            found = picks(story, asked, places)
+            self.picks = {t: None if p is None else places.index(p) for t, p in found.items()}
         else:
             from pyfront.evaluation.items import label_value
 
@@ -131,11 +130,10 @@ class Case:
             self.gold = 0 if label_value(row.get("label")) else 1
             said = places_in(asked)
             places = sorted(set(places_in(story)) | set(said))
-            self.picks = {}
-            for t in TRACKERS:
-                p = pick(t, story, asked, places) if said else None
-                # 0: the tracker's place is the hypothesis's; 1: it is another one
-                self.picks[t] = None if p is None else (0 if p == said[-1] else 1)
+            found = picks(story, asked, places) if said else dict.fromkeys(TRACKERS)
+            # 0: the tracker's place is the hypothesis's; 1: it is another one
+            self.picks = {t: None if p is None else (0 if p == said[-1] else 1)
+                          for t, p in found.items()}
         self.group = story
 
 

@@ -77,20 +77,19 @@ class TrackerBalance:
                ) -> dict[tuple[str, str], float]:
         """Each (kind, tracker)'s surplus on one story: ``asked`` holds (kind, question,
         answer, choices) per question."""
-        from ...audit.trackers import TRACKERS, pick
+        from ...audit.trackers import picks
 
         out: dict[tuple[str, str], float] = {}
         for kind, question, answer, choices in asked:
-            for t in TRACKERS:
+            for t, p in picks(text, question, choices).items():
                 key = (kind, t)
-                p = pick(t, text, question, choices)
                 # no answer from the tracker: a guess (the audit's credit, 1/k)
                 right = 1 / len(choices) if p is None else float(p == answer)
                 out[key] = out.get(key, 0.0) + right - 1 / len(choices)
         return out
 
     def cost(self, add: dict[tuple[str, str], float]) -> float:
-        keys = set(self.surplus) | set(add)
+        keys = sorted(set(self.surplus) | set(add))  # one order of sums: same bytes every run
         return sum((self.surplus.get(k, 0.0) + add.get(k, 0.0)) ** 2 for k in keys)
 
     def take(self, add: dict[tuple[str, str], float]) -> None:
