@@ -41,7 +41,7 @@ TRACKERS = ("last-seen", "last-mentioned", "first-mentioned", "last-speaker")
 _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
 _SPEECH = re.compile(r"\b(?:told|tells|tell|said|says|say|claimed|claims|announced|"
                      r"lied|whispered|shouted|stated|exclaimed)\b", re.I)
-_PLACE = re.compile(r"\b(?:in|to) the ([a-z][a-z_-]*)", re.I)
+_PLACE = re.compile(r"\b(?:in|to) the ([a-z][\w-]*)", re.I)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 
 
