@@ -226,3 +226,28 @@ def test_the_audit_of_the_default_passes_and_of_none_fails(balanced, unbalanced,
             # choosing a strategy per kind on folds where none helps)
             for s in [entry["overall"], *entry["by_order"].values()]:
                 assert s["margin"] <= 0.05, (src["source"], t, s)
+
+
+def test_no_prompt_reads_the_columns_that_give_the_answer_back(balanced, tmp_path):
+    """Rows with the shortcut columns set to the answer, and without them, make the same
+    prompts, options and metadata; the lm-eval tasks never name the columns."""
+    from pyfront.audit.run import default_settings
+    from pyfront.evaluation.items import ItemBuilder
+
+    for form, rows in balanced.items():
+        plain = [(i, {k: v for k, v in r.items() if k not in (
+            "shortcut_pred", "shortcut_confidence", "difficulty")}) for i, r in enumerate(rows[:80])]
+        told = [(i, {**f, "shortcut_pred": f.get("answer", f.get("label")),
+                     "shortcut_confidence": 1.0, "difficulty": 0.0}) for i, f in plain]
+        settings = default_settings(plain)
+        a = ItemBuilder(plain, seed=0).build(settings).items
+        b = ItemBuilder(told, seed=0).build(settings).items
+        assert [(x.prompt, x.options, x.gold, x.meta, x.statement) for x in a] == \
+            [(x.prompt, x.options, x.gold, x.meta, x.statement) for x in b]
+        folder = tmp_path / form
+        folder.mkdir()
+        (folder / "test.jsonl").write_text("".join(json.dumps(f) + "\n" for _, f in told))
+        assert main(["export", "lm-eval", str(folder), "-o", str(tmp_path / f"t-{form}")]) == 0
+        for y in (tmp_path / f"t-{form}").glob("*.yaml"):
+            text = y.read_text()
+            assert "difficulty" not in text and "shortcut" not in text, y

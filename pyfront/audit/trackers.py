@@ -183,7 +183,9 @@ def cross_fit_trackers(rows: Sequence[dict[str, Any]], form: str, *, folds: int 
     cases = [Case(r, form) for r in rows if answered(r, form)]
     out: dict[str, Any] = {"form": form, "rows": len(cases),
                            "unanswered": len(rows) - len(cases), "trackers": {}}
-    if not cases:
+    if not any(p is not None for c in cases for p in c.picks.values()):
+        # no row names a place the trackers can read (MindGames premises): nothing to say
+        out["rows"] = 0
         return out
     fold = [fold_of(c.group, folds, seed) for c in cases]
     for t in TRACKERS:
