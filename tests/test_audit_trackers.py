@@ -251,3 +251,15 @@ def test_no_prompt_reads_the_columns_that_give_the_answer_back(balanced, tmp_pat
         for y in (tmp_path / f"t-{form}").glob("*.yaml"):
             text = y.read_text()
             assert "difficulty" not in text and "shortcut" not in text, y
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--balance", "trackers"], "--balance trackers is a mode of --family stories"),
+    (["--family", "stories", "--balance", "hypothesis"], "--balance hypothesis is a mode of --family mindgames"),
+    (["--family", "stories", "--balance", "none"], "leave out --balance none"),
+])
+def test_balance_modes_belong_to_their_family(tmp_path, capsys, args, message):
+    assert main(["generate", "--size", "80", "--seed", "1", "-o", str(tmp_path / "o"),
+                 "--quiet", *args]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("mindgames: ") and message in err[0], err

@@ -120,7 +120,8 @@ def run(args) -> int:
         (out_dir / "audit.json").write_text(json.dumps(audits, indent=2, ensure_ascii=False) + "\n",
                                             encoding="utf-8", newline="\n")
         raise UserError(f"the dataset's audit fails: {failed[0]}; nothing written but "
-                        f"{out_dir / 'audit.json'}. Give --allow-leaks to write it anyway")
+                        f"{out_dir / 'audit.json'}. Give --allow-leaks to write it anyway"
+                        + (" (or leave out --balance none)" if cfg.balance == "none" else ""))
     write(result, out_dir, audits)
     if not args.quiet:
         console = Console() if sys.stdout.isatty() else Console(width=120)
