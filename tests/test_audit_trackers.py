@@ -106,6 +106,8 @@ def test_rows_without_an_answer_are_counted_not_scored(tmp_path):
     assert all(r["difficulty"] is None for r in written[60:])
     assert all(r["difficulty"] is not None for r in written[:60])
     assert result["sources"][0]["shortcut"]["n"] == 60
+    svg = (tmp_path / "a" / "audit.svg").read_text()
+    assert all(f"blind.jsonl: trackers, {g} (60)" in svg for g in ("all", "order 0", "reality"))
 
 
 # --- the generator -------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """The audit's plot: every baseline's accuracy per setting, and every heuristic tracker's
-overall and per order, beside chance and the allowed margin, as a small SVG written by
+overall, per order and per question kind (kinds are not judged: no "!"), beside chance and the allowed margin, as a small SVG written by
 hand (same numbers, same bytes)."""
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ def _groups(result: dict[str, Any]) -> list[tuple[str, float, int, list[tuple[st
             continue
         first = tr[TRACKERS[0]]
         for where, pick in [("all", lambda e: e["overall"])] + [
-                (f"order {o}", lambda e, o=o: e["by_order"][o]) for o in first["by_order"]]:
+                (f"order {o}", lambda e, o=o: e["by_order"][o]) for o in first["by_order"]] + [
+                (k, lambda e, k=k: {**e["by_kind"][k], "leaks": False}) for k in first["by_kind"]]:
             s0 = pick(first)
             bars = [(t, pick(tr[t])["accuracy"], pick(tr[t])["leaks"]) for t in TRACKERS]
             out.append((f"{src['source']}: trackers, {where}", s0["chance"], s0["n"], bars))
