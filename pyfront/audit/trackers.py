@@ -59,23 +59,65 @@ def places_in(text: str) -> list[str]:
     return out
 
 
-def _mentions(lines: Sequence[str], places: Sequence[str]) -> list[tuple[int, int, str]]:
-    """(sentence, position, place) of every mention, in reading order."""
-    out = []
-    for i, s in enumerate(lines):
+_TOKEN = re.compile(r"\w+")
+
+
+class Reading:
+    """One story read for the trackers: its sentences, each one's words, and where the
+    ``places`` are mentioned; :meth:`picks` answers any question about it."""
+
+    def __init__(self, story: str, places: Sequence[str]):
+        self.story = story
+        self.lines = sentences(story)
+        self.tokens = [[(m.start(), m.group()) for m in _TOKEN.finditer(s)] for s in self.lines]
+        self.seen = self._mentions(places)
+        self.spoken = [m for m in self.seen if _SPEECH.search(self.lines[m[0]])]
+        words = _WORD.findall(story)
+        self.capital = {w for w in words if w[0].isupper()}
+        self.lower = {w.lower() for w in words if w[0].islower()}
+
+    def _mentions(self, places: Sequence[str]) -> list[tuple[int, int, str]]:
+        """(sentence, position, place) of every mention, in reading order (a whole-word
+        match, letter case aside)."""
+        simple = {p.lower(): p for p in places if _TOKEN.fullmatch(p)}
+        out = [(i, pos, simple[w.lower()]) for i, toks in enumerate(self.tokens)
+               for pos, w in toks if w.lower() in simple]
         for p in places:
-            for m in re.finditer(rf"\b{re.escape(p)}\b", s, re.I):
-                out.append((i, m.start(), p))
-    return sorted(out)
+            if p.lower() not in simple:  # several words, or signs: a regular expression
+                out += [(i, m.start(), p) for i, s in enumerate(self.lines)
+                        for m in re.finditer(rf"\b{re.escape(p)}\b", s, re.I)]
+        return sorted(out)
+
+    def names(self, asked: str) -> list[str]:
+        """The people ``asked`` names, in order: its capitalised words that the story has,
+        and only capitalised (so "The", "Where" are not names)."""
+        return [w for w in _WORD.findall(asked) if w in self.capital and w.lower() not in self.lower]
+
+    def _naming(self, name: str) -> list[int]:
+        if _TOKEN.fullmatch(name):
+            return [i for i, toks in enumerate(self.tokens) if any(w == name for _, w in toks)]
+        return [i for i, s in enumerate(self.lines) if re.search(rf"\b{re.escape(name)}\b", s)]
+
+    def picks(self, asked: str) -> dict[str, str | None]:
+        """Every tracker's place for the question or hypothesis ``asked``."""
+        seen = self.seen
+        if not seen:
+            return dict.fromkeys(TRACKERS)
+        out = {"first-mentioned": seen[0][2], "last-mentioned": seen[-1][2],
+               "last-speaker": self.spoken[-1][2] if self.spoken else None}
+        who = self.names(asked)
+        if not who:
+            out["last-seen"] = seen[-1][2]
+        else:
+            named = self._naming(who[-1])
+            before = [m for m in seen if named and m[0] <= named[-1]]
+            out["last-seen"] = before[-1][2] if before else None
+        return {t: out[t] for t in TRACKERS}
 
 
 def names_asked(story: str, asked: str) -> list[str]:
-    """The people ``asked`` names, in order: its capitalised words that the story has, and
-    only capitalised (so "The", "Where" are not names)."""
-    words = _WORD.findall(story)
-    capital = {w for w in words if w[0].isupper()}
-    lower = {w.lower() for w in words if w[0].islower()}
-    return [w for w in _WORD.findall(asked) if w in capital and w.lower() not in lower]
+    """The people ``asked`` names (see :meth:`Reading.names`)."""
+    return Reading(story, ()).names(asked)
 
 
 def pick(tracker: str, story: str, asked: str, places: Sequence[str]) -> str | None:
@@ -88,21 +130,7 @@ def pick(tracker: str, story: str, asked: str, places: Sequence[str]) -> str | N
 
 def picks(story: str, asked: str, places: Sequence[str]) -> dict[str, str | None]:
     """Every tracker's place (the story read once)."""
-    lines = sentences(story)
-    seen = _mentions(lines, places)
-    if not seen:
-        return dict.fromkeys(TRACKERS)
-    spoken = [m for m in seen if _SPEECH.search(lines[m[0]])]
-    out = {"first-mentioned": seen[0][2], "last-mentioned": seen[-1][2],
-           "last-speaker": spoken[-1][2] if spoken else None}
-    who = names_asked(story, asked)
-    if not who:
-        out["last-seen"] = seen[-1][2]
-    else:
-        named = [i for i, s in enumerate(lines) if re.search(rf"\b{re.escape(who[-1])}\b", s)]
-        before = [m for m in seen if named and m[0] <= named[-1]]
-        out["last-seen"] = before[-1][2] if before else None
-    return {t: out[t] for t in TRACKERS}
+    return Reading(story, places).picks(asked)
 
 
 # --- rows ----------------------------------------------------------------------------------------

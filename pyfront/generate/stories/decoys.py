@@ -77,11 +77,15 @@ class TrackerBalance:
                ) -> dict[tuple[str, str], float]:
         """Each (kind, tracker)'s surplus on one story: ``asked`` holds (kind, question,
         answer, choices) per question."""
-        from ...audit.trackers import picks
+        from ...audit.trackers import Reading
 
         out: dict[tuple[str, str], float] = {}
+        readings: dict[tuple[str, ...], Reading] = {}
         for kind, question, answer, choices in asked:
-            for t, p in picks(text, question, choices).items():
+            key_c = tuple(choices)
+            if key_c not in readings:
+                readings[key_c] = Reading(text, choices)
+            for t, p in readings[key_c].picks(question).items():
                 key = (kind, t)
                 # no answer from the tracker: a guess (the audit's credit, 1/k)
                 right = 1 / len(choices) if p is None else float(p == answer)
