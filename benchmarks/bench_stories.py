@@ -6,7 +6,8 @@
    type and the kinds of disagreement.
 2. ``mindgames check FILE --format tomi -o OUT`` as a user runs it (start-up included).
 3. Generate 1,000 stories with questions of order 0 to 4 (default agents 2-4), in-process,
-   one core (target: under 30 s); then 200 stories with 5 agents (``--five N``).
+   one core (target: under 30 s), with the default ``--balance trackers`` and with
+   ``--balance none`` (the stories alone); then 200 stories with 5 agents (``--five N``).
 4. With ``--recheck``: ``mindgames check`` on the generated files (every answer re-derived).
 
     python benchmarks/bench_stories.py [--tomi PATH] [--stories 1000] [--five 200] [--seed 0]
@@ -93,14 +94,15 @@ def bench_tomi_cli(path: Path) -> None:
           f"(exit {done.returncode}: 1 = some answers differ from ToMi's)")
 
 
-def bench_generate(n: int, seed: int, agents: tuple[int, int], recheck: bool) -> None:
-    cfg = StoriesConfig(size=n, seed=seed, orders=(0, 4), agents=agents)
+def bench_generate(n: int, seed: int, agents: tuple[int, int], recheck: bool,
+                   balance: str = "trackers") -> None:
+    cfg = StoriesConfig(size=n, seed=seed, orders=(0, 4), agents=agents, balance=balance)
     t0, c0 = time.perf_counter(), time.process_time()
     result = generate(cfg)
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     qa = sum(len(v) for v in result.qa.values())
     nli = sum(len(v) for v in result.nli.values())
-    print(f"\ngenerate {n} stories, orders 0-4, agents {agents[0]}-{agents[1]}: "
+    print(f"\ngenerate {n} stories, orders 0-4, agents {agents[0]}-{agents[1]}, --balance {balance}: "
           f"{wall:.2f} s wall, {cpu:.2f} s CPU (target < {STORIES_TARGET:g} s); {result.draws} "
           f"draws, {qa} QA rows, {nli} NLI rows")
     if recheck:
@@ -133,6 +135,7 @@ def main() -> int:
     else:
         print(f"no ToMi file at {args.tomi}: certification skipped")
     bench_generate(args.stories, args.seed, (2, 4), args.recheck)
+    bench_generate(args.stories, args.seed, (2, 4), False, balance="none")
     if args.five:
         bench_generate(args.five, args.seed, (5, 5), args.recheck)
     return 0

@@ -27,7 +27,7 @@ class Source:
 def default_settings(rows: Sequence[tuple[int, dict[str, Any]]]) -> list[Setting]:
     """What the rows are as they stand: multiple choice with and without "None of the
     above" for question rows, NLI for premise/hypothesis/label rows."""
-    from .shortcut import row_form
+    from .rows import row_form
 
     forms = {row_form(f) for _, f in rows[:200]}
     if "qa" in forms:
@@ -84,6 +84,14 @@ def audit_source(source: Source, *, folds: int = DEFAULT_FOLDS, seed: int = 0,
     result: dict[str, Any] = {"source": source.name, "rows": len(source.rows),
                               "settings": out_settings,
                               "skipped": dict(sorted(built.skipped.items()))}
+    from .rows import row_form
+    from .trackers import cross_fit_trackers
+
+    forms = {row_form(f) for _, f in source.rows} - {None}
+    if forms:
+        form = "qa" if "qa" in forms else "nli"
+        result["trackers"] = cross_fit_trackers(
+            [f for _, f in source.rows if row_form(f) == form], form, folds=folds, seed=seed)
     if shortcut:
         from .shortcut import annotate
 
@@ -92,9 +100,14 @@ def audit_source(source: Source, *, folds: int = DEFAULT_FOLDS, seed: int = 0,
 
 
 def leaks(result: dict[str, Any]) -> list[str]:
-    """One line per baseline more than :data:`MARGIN` above chance."""
+    """One line per baseline more than :data:`MARGIN` above chance, and per heuristic
+    tracker more than that above chance overall or on one order."""
+    from .trackers import tracker_leaks
+
     out = []
     for src in result["sources"]:
+        if src.get("trackers"):
+            out += tracker_leaks(src["source"], src["trackers"])
         for st in src["settings"]:
             for name, b in st["baselines"].items():
                 if b["leaks"]:

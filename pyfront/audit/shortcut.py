@@ -12,12 +12,12 @@ alone; sort or filter by ``difficulty`` to keep the hard ones.
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any, Sequence
 
 from ..errors import UserError
 from .baselines import fold_of
+from .rows import answered, parse_choices, row_form
 from .tfidf import Field, Texts
 
 COLUMNS = ("shortcut_pred", "shortcut_confidence", "difficulty")
@@ -45,25 +45,6 @@ def _one_thread():
     from threadpoolctl import threadpool_limits
 
     return threadpool_limits(limits=1, user_api="blas")
-
-
-def _choices(value: Any) -> list[str] | None:
-    if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except ValueError:
-            return None
-    return [str(v) for v in value] if isinstance(value, list) and len(value) >= 2 else None
-
-
-def row_form(fields: dict[str, Any]) -> str | None:
-    """``nli`` (premise, hypothesis, label), ``qa`` (story or premise, question, answer,
-    choices) or None."""
-    if {"question", "answer", "choices"} <= fields.keys() and (fields.get("story") or fields.get("premise")):
-        return "qa"
-    if fields.get("premise") and fields.get("hypothesis") and fields.get("label") not in (None, ""):
-        return "nli"
-    return None
 
 
 _ANALYZED: dict[str, list[str]] = {}
@@ -124,8 +105,10 @@ def annotate(rows: Sequence[dict[str, Any]], *, folds: int = 5, seed: int = 0) -
     fold = [fold_of(g, folds, seed) for g in groups]
     correct = 0
     stores = None  # each text read once for all folds
+    # a row without its answer (a blind split) gets a verdict but trains nothing and is
+    # not scored: its difficulty is unknown
     for f in sorted(set(fold)):
-        train = [r for r, g in zip(picked, fold) if g != f]
+        train = [r for r, g in zip(picked, fold) if g != f and answered(r, form)]
         test = [r for r, g in zip(picked, fold) if g == f]
         if not train:
             for r in test:
@@ -135,7 +118,7 @@ def annotate(rows: Sequence[dict[str, Any]], *, folds: int = 5, seed: int = 0) -
             analyzer = _cached_analyzer(_sklearn()[0])
             stores = (Texts(analyzer), Texts(analyzer))
         correct += (_qa if form == "qa" else _nli)(train, test, stores)
-    n = len(picked)
+    n = sum(answered(r, form) for r in picked)
     return {"form": form, "n": n, "accuracy": round(correct / n, 4) if n else None}
 
 
@@ -153,6 +136,10 @@ def _nli(train, test, stores) -> int:
     for r, p in zip(test, probs):
         pred = 1 if p >= 0.5 else 0
         conf = p if pred else 1 - p
+        if not answered(r, "nli"):
+            r.update(shortcut_pred="entailment" if pred else "not_entailment",
+                     shortcut_confidence=round(conf, 6), difficulty=None)
+            continue
         right = pred == _gold(r)
         correct += right
         r.update(shortcut_pred="entailment" if pred else "not_entailment",
@@ -167,12 +154,12 @@ def _context(r: dict[str, Any]) -> str:
 def _qa(train, test, stores) -> int:
     a, b, y = [], [], []
     for r in train:
-        for c in _choices(r["choices"]) or []:
+        for c in parse_choices(r["choices"]) or []:
             a.append(_context(r))
             b.append(c)
             y.append(int(c == str(r["answer"])))
     model = _Model(stores).fit(a, b, y)
-    options = [_choices(r["choices"]) or [str(r["answer"])] for r in test]
+    options = [parse_choices(r["choices"]) or [str(r.get("answer"))] for r in test]
     # one transform for the whole fold (per-row calls cost a vectorizer pass each)
     flat = model.proba([_context(r) for r, opts in zip(test, options) for _ in opts],
                        [o for opts in options for o in opts])
@@ -183,9 +170,13 @@ def _qa(train, test, stores) -> int:
         total = sum(p) or 1.0
         share = [x / total for x in p]
         best = max(range(len(opts)), key=lambda i: (share[i], -i))
+        conf = share[best] if not math.isnan(share[best]) else 1 / len(opts)
+        if r.get("answer") in (None, "") or str(r["answer"]) not in opts:
+            r.update(shortcut_pred=opts[best], shortcut_confidence=round(conf, 6),
+                     difficulty=None)
+            continue
         right = opts[best] == str(r["answer"])
         correct += right
-        conf = share[best] if not math.isnan(share[best]) else 1 / len(opts)
         r.update(shortcut_pred=opts[best], shortcut_confidence=round(conf, 6),
                  difficulty=round(difficulty(right, conf), 6))
     return correct

@@ -65,3 +65,59 @@ def markdown(result: dict[str, Any]) -> str:
     for cells in rows(result):
         lines.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+# --- heuristic trackers --------------------------------------------------------------------------
+
+def _cell(s: dict[str, Any]) -> str:
+    return f"{s['accuracy']:.3f} / {s['chance']:.3f}" + (" !" if s["leaks"] else "")
+
+
+def tracker_tables(result: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
+    """Per source with trackers: a title, the header and one row per tracker (each cell
+    "accuracy / chance", "!" when it fails the audit: overall or on an order)."""
+    out = []
+    for src in result["sources"]:
+        tr = src.get("trackers")
+        if not tr or not tr.get("trackers"):
+            continue
+        first = next(iter(tr["trackers"].values()))
+        orders, kinds = list(first["by_order"]), list(first["by_kind"])
+        head = ["tracker", "all", *(f"order {o}" for o in orders), *kinds]
+        body = []
+        for name, e in tr["trackers"].items():
+            cells = [name, _cell(e["overall"]), *(_cell(e["by_order"][o]) for o in orders)]
+            # kinds are reported, not judged: "!" there only marks the margin
+            cells += [_cell({**e["by_kind"][k], "leaks": False}) + (
+                " *" if e["by_kind"][k]["margin"] > result.get("margin", 0.05) else "")
+                for k in kinds]
+            body.append(cells)
+        title = (f"{src['source']}: heuristic trackers on {tr['rows']} {tr['form']} rows "
+                 f"(cross-fitted accuracy / chance"
+                 + (f"; {tr['unanswered']} rows without an answer not scored" if tr["unanswered"]
+                    else "") + ")")
+        out.append((title, head, body))
+    return out
+
+
+def rich_tracker_tables(result: dict[str, Any]) -> list:
+    from rich.table import Table
+
+    out = []
+    for title, head, body in tracker_tables(result):
+        t = Table(title=title, title_justify="left")
+        for col in head:
+            t.add_column(col, justify="left" if col == "tracker" else "right")
+        for cells in body:
+            t.add_row(*cells)
+        out.append(t)
+    return out
+
+
+def tracker_markdown(result: dict[str, Any]) -> str:
+    parts = []
+    for title, head, body in tracker_tables(result):
+        lines = [f"{title}:", "", "| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
+        lines += ["| " + " | ".join(cells) + " |" for cells in body]
+        parts.append("\n".join(lines) + "\n")
+    return "\n".join(parts)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-HELP = ("audit a dataset: premise-blind, position, majority and length baselines against "
-        "chance, a cross-fitted shortcut model's verdict per row; exit 1 on a leak")
+HELP = ("audit a dataset: premise-blind, position, majority and length baselines and "
+        "heuristic story trackers against chance, a cross-fitted shortcut model's verdict "
+        "per row; exit 1 on a leak")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..audit.plot import audit_svg
     from ..audit.run import audit, default_settings, sources_of
-    from ..audit.table import rich_table, shortcut_lines
+    from ..audit.table import rich_table, rich_tracker_tables, shortcut_lines
     from ..errors import UserError
     from ..evaluation import items as it
     from .eval_cmd import option_list
@@ -71,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
                         file=args.dataset)
     console = Console() if sys.stdout.isatty() else Console(width=200)
     console.print(rich_table(result))
+    for table in rich_tracker_tables(result):
+        console.print(table)
     for line in shortcut_lines(result):
         console.print(line, markup=False)
     if args.output:

@@ -99,12 +99,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pairs-per-premise", type=int, default=None, metavar="P",
                         help="most (entailed, not entailed) pairs one premise may give "
                              "(default: no limit)")
-    parser.add_argument("--balance", choices=("none", "hypothesis"), default="hypothesis",
-                        help="hypothesis (default): pair entailed and non-entailed hypotheses "
-                             "of the same shape only, so every hypothesis shape is 50/50 and a "
-                             "premise-blind model sits at chance; none: the published-"
-                             "calibrated selection, whose hypothesis wording gives many labels "
-                             "away (its audit fails: give --allow-leaks)")
+    parser.add_argument("--balance", choices=("none", "hypothesis", "trackers"), default=None,
+                        help="hypothesis (the default of --family mindgames): pair entailed and "
+                             "non-entailed hypotheses of the same shape only, so every "
+                             "hypothesis shape is 50/50 and a premise-blind model sits at "
+                             "chance; trackers (the default of --family stories): a decoy "
+                             "object per story, arranged so that shallow trackers (last place "
+                             "seen, last or first place mentioned, the last speaker's place) "
+                             "sit at chance; none: the published-calibrated selection, or the "
+                             "stories alone, whose audit fails (give --allow-leaks)")
     parser.add_argument("--allow-leaks", action="store_true",
                         help="write the dataset even when its audit fails (a baseline that "
                              "never reads the premise more than 5 points above chance; see "
@@ -151,6 +154,10 @@ def config_from_args(args: argparse.Namespace):
         raise UserError(f"--order must lie within 1-{MAX_ORDER}: got {args.order} (deeper "
                         "hypotheses are all entailed or all not, so no balanced pair can be drawn)")
     anns = int_range(args.announcements, what="--announcements", upper_n=True)
+    balance = args.balance or "hypothesis"
+    if balance == "trackers":
+        raise UserError("--balance trackers is a mode of --family stories (MindGames "
+                        "datasets: hypothesis or none)")
     from .options import check_workers
 
     check_workers(args.workers)
@@ -183,7 +190,7 @@ def config_from_args(args: argparse.Namespace):
             sampling=sampling,
             pair_rate=args.pair_rate,
             pairs_per_premise=args.pairs_per_premise,
-            balance=args.balance,
+            balance=balance,
             ratios=parse_ratios(args.split),
             style=args.style,
             engine=args.engine,

@@ -16,7 +16,8 @@ SHORTCUT_FEATURES = (
     Feature("shortcut_confidence", "float64", doc="its probability of that answer"),
     Feature("difficulty", "float64",
             doc="1 − confidence when the shortcut model is right, 1 + confidence when wrong "
-                "(the published column's definition): high is hard"),
+                "(the published column's definition): high is hard. With `shortcut_pred` it "
+                "gives the answer back: never show either to a model"),
 )
 
 
@@ -34,9 +35,10 @@ def audit_rows(sources: Sequence[tuple[str, list[dict[str, Any]]]], *, seed: int
 
 def card_context(result: dict[str, Any]) -> dict[str, Any]:
     """What a card's audit section shows."""
-    from pyfront.audit.table import markdown, shortcut_lines
+    from pyfront.audit.table import markdown, shortcut_lines, tracker_markdown
 
     return {"table": markdown(result), "shortcut": shortcut_lines(result),
+            "trackers": tracker_markdown(result),
             "passed": result["passed"], "leaks": result["leaks"],
             "margin": round(100 * result["margin"]), "folds": result["folds"]}
 

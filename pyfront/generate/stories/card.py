@@ -56,12 +56,25 @@ NLI_METADATA = CardMetadata(
     tags=TAGS)
 
 
+#: the card's words for each --balance mode
+BALANCE_TEXT = {
+    "trackers": "trackers: a second object per story (put in a container of the room, then "
+                "moved or spoken of by people there; it never touches the questioned object), "
+                "its sentences chosen among 24 drawn arrangements so that the heuristic "
+                "trackers of the audit stay at chance per question kind",
+    "none": "none: the stories alone (the heuristic trackers read many answers off them: "
+            "see the audit)",
+}
+
+
 def command_line(cfg: StoriesConfig) -> str:
     args = ["mindgames", "generate", "--family", "stories", "--size", str(cfg.size),
             "--seed", str(cfg.seed), "--order", f"{cfg.orders[0]}-{cfg.orders[1]}",
             "--agents", f"{cfg.agents[0]}-{cfg.agents[1]}", "--actions", ",".join(cfg.actions),
             "--events", f"{cfg.events[0]}-{cfg.events[1]}",
-            "--split", "/".join(f"{r * 100:g}" for r in cfg.ratios), "-o", "DIR"]
+            "--split", "/".join(f"{r * 100:g}" for r in cfg.ratios),
+            *(["--balance", "none", "--allow-leaks"] if cfg.balance == "none" else []),
+            "-o", "DIR"]
     return " ".join(shlex.quote(a) for a in args)
 
 
@@ -101,7 +114,8 @@ def body(result: StoriesResult, form: str, audit: dict | None = None) -> str:
                   ("actions", ", ".join(cfg.actions)),
                   ("events after the opening", f"{cfg.events[0]}–{cfg.events[1]}"),
                   ("split ratios (train/validation/test)",
-                   "/".join(f"{r * 100:g}" for r in cfg.ratios))]
+                   "/".join(f"{r * 100:g}" for r in cfg.ratios)),
+                  ("balance", BALANCE_TEXT[cfg.balance])]
     text = (resources.files("pyfront.generate.stories").joinpath("templates/card.md.j2")
             .read_text(encoding="utf-8"))
     env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,

@@ -16,7 +16,7 @@ _MINDGAMES_ONLY = {"setups": "forehead,forehead_mirror,internal,explicit",
                    "announcement_weights": None, "knowledge_rate": None,
                    "negate_knowledge": None, "negate_other": None, "atom_rate": None,
                    "announcement_atom_rate": None, "knows_that_rate": None,
-                   "hypotheses_per_premise": 50, "pairs_per_premise": None, "balance": "hypothesis",
+                   "hypotheses_per_premise": 50, "pairs_per_premise": None,
                    "style": "mindgames", "workers": None}
 
 
@@ -33,6 +33,10 @@ def config_from_args(args):
         if getattr(args, name, default) != default:
             raise UserError(f"--{name.replace('_', '-')} is an option of --family mindgames, "
                             "not of stories")
+    balance = getattr(args, "balance", None) or "trackers"
+    if balance == "hypothesis":
+        raise UserError("--balance hypothesis is a mode of --family mindgames (stories: "
+                        "trackers or none)")
     orders = int_range(args.order or "0-2", what="--order")
     agents = int_range(args.agents, what="--agents")
     events = int_range(args.events, what="--events")
@@ -49,7 +53,8 @@ def config_from_args(args):
     try:
         return StoriesConfig(size=args.size, seed=args.seed, orders=orders,  # type: ignore[arg-type]
                              agents=agents, actions=tuple(a for a in ACTIONS if a in actions),  # type: ignore[arg-type]
-                             events=events, ratios=parse_ratios(args.split))  # type: ignore[arg-type]
+                             events=events, ratios=parse_ratios(args.split),  # type: ignore[arg-type]
+                             balance=balance)  # type: ignore[arg-type]
     except ValueError as err:
         raise UserError(str(err).replace("orders", "--order").replace("agents", "--agents")
                         .replace("size", "--size")) from None
@@ -115,7 +120,8 @@ def run(args) -> int:
         (out_dir / "audit.json").write_text(json.dumps(audits, indent=2, ensure_ascii=False) + "\n",
                                             encoding="utf-8", newline="\n")
         raise UserError(f"the dataset's audit fails: {failed[0]}; nothing written but "
-                        f"{out_dir / 'audit.json'}. Give --allow-leaks to write it anyway")
+                        f"{out_dir / 'audit.json'}. Give --allow-leaks to write it anyway"
+                        + (" (or leave out --balance none)" if cfg.balance == "none" else ""))
     write(result, out_dir, audits)
     if not args.quiet:
         console = Console() if sys.stdout.isatty() else Console(width=120)

@@ -36,10 +36,16 @@ def story_lines(drawn: DrawnStory) -> list[str]:
     noise: dict[int, list[tuple[str, str, str]]] = {}
     for index, agent, verb, thing in drawn.noise:
         noise.setdefault(index, []).append((agent, verb, thing))
+    decoys: dict[int, list[tuple[str, str, str, str]]] = {}
+    for index, kind, agent, obj, container in drawn.decoys:
+        decoys.setdefault(index, []).append((kind, agent, obj, container))
     out = []
     for i in range(len(drawn.steps) + 1):
         for agent, verb, thing in noise.get(i, ()):
             out.append(_templates()["sentences"]["noise"].render(agent=agent, verb=verb, thing=thing))
+        for kind, agent, obj, container in decoys.get(i, ()):
+            out.append(_templates()["sentences"][kind].render(
+                agent=agent, room=drawn.room, obj=obj, container=container, listener=None))
         if i < len(drawn.steps):
             text = sentence(drawn.steps[i])
             if text:

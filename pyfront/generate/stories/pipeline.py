@@ -16,7 +16,7 @@ stories.  Draw ``i`` is seeded from the master seed and ``i`` only: same seed, s
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from ...story import model as sm
@@ -25,12 +25,15 @@ from ..seeds import stream
 from ..split import SPLIT_NAMES, assign
 from . import english
 from .labels import Labelled, label
-from .sampler import ACTIONS, StoryParams, draw_story
+from .sampler import ACTIONS, DrawnStory, StoryParams, draw_story
 from ...errors import UserError
 
 #: draws allowed per story asked for before giving up (options that cannot give the
 #: stories asked for end with a message, not a loop)
 PATIENCE = 200
+
+#: the story family's --balance modes
+BALANCES = ("trackers", "none")
 
 
 
@@ -44,8 +47,13 @@ class StoriesConfig:
     actions: tuple[str, ...] = ACTIONS
     events: tuple[int, int] = (3, 8)
     ratios: tuple[float, float, float] = (0.6, 0.2, 0.2)
+    #: ``trackers``: a decoy object per story, arranged so that the audit's heuristic
+    #: trackers sit at chance (:mod:`.decoys`); ``none``: the stories alone
+    balance: str = "trackers"
 
     def __post_init__(self) -> None:
+        if self.balance not in BALANCES:
+            raise ValueError(f"balance must be one of {', '.join(BALANCES)}: got {self.balance}")
         if self.size < 1:
             raise ValueError(f"size must be at least 1: got {self.size}")
         lo, hi = self.orders
@@ -137,8 +145,8 @@ class _Printer:
         var = variable_name(self.lab.drawn.obj)
         if hypothesis_value is None:
             form = "look" if asked.kind == "look" else "where"
-            q = sm.Question(name=name, path=asked.chain, variable=var, form=form,
-                            expected=(asked.answer,))
+            # no "expect": the row's answer lives in its answer columns only
+            q = sm.Question(name=name, path=asked.chain, variable=var, form=form)
             line = question_line(self.bare, q)
         else:
             from smcdel_bridge.language import K
@@ -146,7 +154,7 @@ class _Printer:
             f = self.story.value_form(var, hypothesis_value)
             for agent in reversed(asked.chain):
                 f = K(agent, f)
-            h = sm.Hypothesis(name=name, formula=f, expected=expect_bool)
+            h = sm.Hypothesis(name=name, formula=f)
             line = hypothesis_line(self.bare, h)
         first = [f"story {name}", *self.head]
         if asked.kind == "memory":
@@ -191,9 +199,30 @@ def _rows(lab: Labelled, asked_list: list[Asked], story_id: str, false_belief: b
     return qa, nli
 
 
+def _with_decoys(drawn, asked: list[Asked], rng, balance) -> "DrawnStory":
+    """The story with the decoy arrangement, of :data:`~.decoys.CANDIDATES` drawn, that
+    keeps the trackers' surpluses smallest (the balance takes it)."""
+    from .decoys import CANDIDATES, arrangement
+
+    questions = [(_question_type(a), english.question(a.kind, drawn.obj, a.chain), a.answer,
+                  list(drawn.containers)) for a in asked]
+    best = None
+    for _ in range(CANDIDATES):
+        option = replace(drawn, decoys=arrangement(drawn, rng))
+        add = balance.scores(english.story_text(option), questions)
+        cost = balance.cost(add)
+        if best is None or cost < best[0]:
+            best = (cost, option, add)
+    balance.take(best[2])
+    return best[1]
+
+
 def generate(cfg: StoriesConfig, on_progress: Callable[[int, int], None] | None = None
              ) -> StoriesResult:
+    from .decoys import TrackerBalance
+
     result = StoriesResult(cfg)
+    balance = TrackerBalance()
     stories: list[tuple[str, list[dict], list[dict]]] = []
     seen: set[str] = set()
     aside: dict[str, int] = {}
@@ -229,6 +258,10 @@ def generate(cfg: StoriesConfig, on_progress: Callable[[int, int], None] | None 
             aside[key] = aside.get(key, 0) + 1
             continue
         seen.add(text)
+        if cfg.balance == "trackers":
+            drawn = _with_decoys(drawn, asked, stream(cfg.seed, "decoys", draw), balance)
+            lab = replace(lab, drawn=drawn)
+            text = english.story_text(drawn)
         story_id = hashlib.sha256(f"{cfg.seed}\x1f{text}".encode()).hexdigest()[:12]
         qa, nli = _rows(lab, asked, story_id, want_false, rng, text)
         stories.append((text, qa, nli))

@@ -50,6 +50,9 @@ class DrawnStory:
     tracked_false: bool = False
     #: that tracking: (agent, the container it last saw or heard of), sorted
     tracked: tuple[tuple[str, str], ...] = ()
+    #: sentences about another object of the room (:mod:`.decoys`): (step index, kind,
+    #: agent, object, container), each said before the step of its index
+    decoys: tuple[tuple[int, str, str, str, str], ...] = ()
     #: the story model state after the last prefix the sampler compiled:
     #: ((agents, rooms, object, containers), steps, state, engine, the state before the first
     #: event); labelling the drawn story goes on from there instead of starting again
@@ -282,4 +285,4 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
         made += 1
     tracked_false = any(b != truth for b in belief.values())
     return DrawnStory(agents, room, other, obj, containers, tuple(steps), tuple(noise),
-                      tracked_false, tuple(sorted(belief.items())), knowledge.last)
+                      tracked_false, tuple(sorted(belief.items())), prefix=knowledge.last)
