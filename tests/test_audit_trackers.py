@@ -205,6 +205,21 @@ def test_decoys_leave_the_stories_and_their_answers_as_they_were(balanced, unbal
     assert {key(r) for r in balanced["qa"]} == {key(r) for r in unbalanced["qa"]}
 
 
+def test_the_decoy_is_in_the_checked_story_and_check_certifies_every_row(tmp_path):
+    """The problem column (what `mindgames check` re-answers) holds the decoy object and its
+    sentences: an agent who misses a move in the room considers the decoy's moves and the
+    questioned object's alike, so the answers must come from the story the text tells."""
+    out = tmp_path / "d"
+    assert main(["generate", "--family", "stories", "--size", "40", "--seed", "4", "--order",
+                 "0-3", "-o", str(out), "--quiet"]) == 0
+    rows = [json.loads(x) for x in (out / "qa" / "test.jsonl").read_text().splitlines()]
+    assert rows and all(r["problem"].count("location(") == 2 for r in rows)
+    record = tmp_path / "check.jsonl"
+    assert main(["check", str(out / "qa" / "test.jsonl"), "-o", str(record)]) == 0
+    checked = [json.loads(x) for x in record.read_text().splitlines()]
+    assert len(checked) == len(rows) and all(c.get("agrees") for c in checked)
+
+
 def test_no_row_states_its_answer_outside_the_answer_columns(balanced):
     for form, rows in balanced.items():
         for r in rows:

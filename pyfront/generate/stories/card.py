@@ -59,7 +59,8 @@ NLI_METADATA = CardMetadata(
 #: the card's words for each --balance mode
 BALANCE_TEXT = {
     "trackers": "trackers: a second object per story (put in a container of the room, then "
-                "moved or spoken of by people there; it never touches the questioned object), "
+                "moved or spoken of by people there, and in the story the checker answers; every "
+                "answer is the one of the story without it), "
                 "its sentences chosen among 24 drawn arrangements so that the heuristic "
                 "trackers of the audit stay at chance per question kind",
     "none": "none: the stories alone (the heuristic trackers read many answers off them: "

@@ -3,8 +3,10 @@ heuristic trackers (:mod:`pyfront.audit.trackers`) tell nothing about the answer
 
 A *decoy* is another object of the same room: it is put in one of the room's containers
 (just before or just after the questioned object), then moved by people in the room or
-spoken of by one who saw it.  It never touches the questioned object, so every answer
-stays what the checker says; it only changes which containers are *mentioned* where —
+spoken of by one who saw it.  It is in the story model (:func:`with_decoy`): a missed
+move in the room may have been any move there, so a decoy can change what an agent knows;
+the arrangement kept is one the checker answers as it answers the story alone (see
+``pipeline._with_decoys``), so it only changes which containers are *mentioned* where —
 which is all a tracker reads.  Each story gets :data:`CANDIDATES` arrangements drawn from
 its own seed; :class:`TrackerBalance` keeps, per question kind and tracker, the running
 surplus of right answers over chance (1/k per question; a tracker that has no answer
@@ -25,6 +27,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from ...tomi.scene import SceneStep
 from .sampler import DrawnStory, world
 
 #: arrangements tried per story
@@ -45,6 +48,38 @@ def presence(drawn: DrawnStory) -> list[tuple[str, ...]]:
             inside.remove(st.agent)
     out.append(tuple(inside))
     return out
+
+
+def with_decoy(drawn: DrawnStory) -> tuple[dict, dict, list[SceneStep]]:
+    """The containers, starting places and steps of the story *with* its decoy: the decoy
+    is a variable of the room like the questioned object, each of its sentences a step
+    (placed, moved or told, seen by those in the room; a tell heard by everyone), so the
+    checker answers the story the text tells."""
+    containers = {drawn.obj: drawn.containers}
+    initial = {drawn.obj: drawn.containers[0]}
+    if not drawn.decoys:
+        return containers, initial, list(drawn.steps)
+    here = presence(drawn)
+    _, _, _, obj, at = drawn.decoys[0]
+    containers[obj], initial[obj] = drawn.containers, at
+    by: dict[int, list[tuple[str, str, str, str]]] = {}
+    for index, kind, agent, o, container in drawn.decoys:
+        by.setdefault(index, []).append((kind, agent, o, container))
+    steps: list[SceneStep] = []
+    for i in range(len(drawn.steps) + 1):
+        for kind, agent, o, container in by.get(i, ()):
+            if kind == "place":
+                steps.append(SceneStep("place", None, room=drawn.room, obj=o, container=container,
+                                       observers=tuple(here[i])))
+            elif kind == "move":
+                steps.append(SceneStep("move", None, agent=agent, room=drawn.room, obj=o,
+                                       container=container, observers=tuple(here[i])))
+            else:
+                steps.append(SceneStep("tell", None, agent=agent, obj=o, container=container,
+                                       observers=tuple(drawn.agents)))
+        if i < len(drawn.steps):
+            steps.append(drawn.steps[i])
+    return containers, initial, steps
 
 
 def arrangement(drawn: DrawnStory, rng: random.Random) -> tuple[tuple[int, str, str, str, str], ...]:

@@ -40,9 +40,12 @@ def chains(agents: tuple[str, ...], order: int) -> Iterator[tuple[str, ...]]:
 
 
 def to_story(drawn: DrawnStory, name: str = "story") -> sm.Story:
-    return build_story(name, drawn.agents, (drawn.room, drawn.other_room),
-                       {drawn.obj: drawn.containers}, {drawn.obj: drawn.containers[0]},
-                       drawn.steps)
+    """The story model of the drawn story, its decoy object included (:mod:`.decoys`)."""
+    from .decoys import with_decoy
+
+    containers, initial, steps = with_decoy(drawn)
+    return build_story(name, drawn.agents, (drawn.room, drawn.other_room), containers,
+                       initial, steps)
 
 
 def _start_and_end(drawn: DrawnStory, story: sm.Story, engine):
@@ -52,7 +55,7 @@ def _start_and_end(drawn: DrawnStory, story: sm.Story, engine):
     start depends on the agents, rooms and containers only)."""
     last = drawn.prefix
     key = (drawn.agents, (drawn.room, drawn.other_room), drawn.obj, drawn.containers)
-    if (last is None or last[0] != key or drawn.steps[:len(last[1])] != last[1]
+    if (last is None or drawn.decoys or last[0] != key or drawn.steps[:len(last[1])] != last[1]
             or last[3].name != engine.name):
         states = compile_story(story, engine).states
         return states[0], states[-1]

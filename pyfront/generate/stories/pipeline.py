@@ -84,6 +84,8 @@ class StoriesResult:
     qa: dict[str, list[dict]] = field(default_factory=dict)
     nli: dict[str, list[dict]] = field(default_factory=dict)
     draws: int = 0
+    #: stories kept without a decoy: no arrangement drawn was answered alike
+    without_decoy: int = 0
     #: why draws were set aside: reason -> count
     set_aside: dict[str, int] = field(default_factory=dict)
     stories: int = 0
@@ -199,22 +201,36 @@ def _rows(lab: Labelled, asked_list: list[Asked], story_id: str, false_belief: b
     return qa, nli
 
 
-def _with_decoys(drawn, asked: list[Asked], rng, balance) -> "DrawnStory":
-    """The story with the decoy arrangement, of :data:`~.decoys.CANDIDATES` drawn, that
-    keeps the trackers' surpluses smallest (the balance takes it)."""
+def _with_decoys(lab: Labelled, asked: list[Asked], rng, balance, max_order: int
+                 ) -> tuple[Labelled, bool]:
+    """The story's labels with the decoy arrangement, of :data:`~.decoys.CANDIDATES`
+    drawn, that keeps the trackers' surpluses smallest among those the checker answers as
+    it answers the story alone (the balance takes it), and True; when there is none, the
+    story alone (the balance takes its surpluses) and False.
+
+    The decoy is in the story model: an agent who misses a move in the room considers any
+    move there possible, the decoy's included, so a decoy can change what she knows (a
+    speaker may no longer know what she would tell); such an arrangement is passed over."""
     from .decoys import CANDIDATES, arrangement
 
+    drawn = lab.drawn
     questions = [(_question_type(a), english.question(a.kind, drawn.obj, a.chain), a.answer,
                   list(drawn.containers)) for a in asked]
-    best = None
-    for _ in range(CANDIDATES):
+    options = []
+    for n in range(CANDIDATES):
         option = replace(drawn, decoys=arrangement(drawn, rng))
         add = balance.scores(english.story_text(option), questions)
-        cost = balance.cost(add)
-        if best is None or cost < best[0]:
-            best = (cost, option, add)
-    balance.take(best[2])
-    return best[1]
+        options.append((balance.cost(add), n, option, add))
+    for _, _, option, add in sorted(options, key=lambda o: o[:2]):
+        try:
+            full = label(option, max_order)
+        except UserError:  # an event of the story cannot happen with the decoy
+            continue
+        if (full.memory, full.reality, full.chains) == (lab.memory, lab.reality, lab.chains):
+            balance.take(add)
+            return full, True
+    balance.take(balance.scores(english.story_text(drawn), questions))
+    return lab, False
 
 
 def generate(cfg: StoriesConfig, on_progress: Callable[[int, int], None] | None = None
@@ -259,9 +275,13 @@ def generate(cfg: StoriesConfig, on_progress: Callable[[int, int], None] | None 
             continue
         seen.add(text)
         if cfg.balance == "trackers":
-            drawn = _with_decoys(drawn, asked, stream(cfg.seed, "decoys", draw), balance)
-            lab = replace(lab, drawn=drawn)
-            text = english.story_text(drawn)
+            lab, decoyed = _with_decoys(lab, asked, stream(cfg.seed, "decoys", draw), balance,
+                                        cfg.orders[1])
+            if decoyed:
+                drawn = lab.drawn
+                text = english.story_text(drawn)
+            else:
+                result.without_decoy += 1
         story_id = hashlib.sha256(f"{cfg.seed}\x1f{text}".encode()).hexdigest()[:12]
         qa, nli = _rows(lab, asked, story_id, want_false, rng, text)
         stories.append((text, qa, nli))
