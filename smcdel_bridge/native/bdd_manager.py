@@ -1,7 +1,7 @@
 """A thin layer over the ``dd`` package: one BDD manager whose variables are SMCDEL atoms.
 
 The symbolic engine needs a handful of operations — Boolean connectives, quantification
-(with CUDD's fused and-exists), restriction, evaluation and a walk over the paths of a
+restriction, evaluation and a walk over the paths of a
 BDD.  This module gives them one spelling for both of ``dd``'s backends: ``dd.cudd`` (C,
 fast; the default) and ``dd.autoref`` (pure Python; used when CUDD is unavailable, with
 the same results).
@@ -103,7 +103,6 @@ class BddManager:
         self._name_cache: dict[tuple[int, ...], list[str]] = {}
         self._max = None
         self._numeric = True  # are the variables' levels ascending in atom number?
-        self._and_exists = getattr(self.module, "and_exists", None)
         self.declare(atoms)
 
     # --- variables ---------------------------------------------------------------
@@ -201,9 +200,10 @@ class BddManager:
         names = self._names(atoms)
         if not names:
             return ~law | u
-        if self._and_exists is not None:
-            return ~self._and_exists(law, ~u, names)
-        return self.bdd.forall(names, ~law | u)
+        # the conjunction first, then the quantification: CUDD's fused and-exists
+        # recomputes the quantification of the law's subgraphs call after call (35 times
+        # slower on Sum and Product's 2352 "K b (x, y)"), the plain one finds them cached
+        return ~self.bdd.exist(names, law & ~u)
 
     def restrict(self, u, atom: int, value: bool):
         if atom not in self._vars:

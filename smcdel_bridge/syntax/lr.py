@@ -20,6 +20,7 @@ from ..language import (
 from ..program import CheckInput, Structure, TrueQ, ValidQ, WhereQ
 from . import _tables
 from .lexer import Token, position, scan
+from .sharing import KEYS as SHARING_KEYS
 
 
 #: semantic actions by name (see grammar.RULES); each gets the right-hand-side values
@@ -116,6 +117,20 @@ _GOTO = decode_rows(_tables.GOTO, actions=False)
 _RULES = [(lhs, size, ACTIONS[name]) for lhs, size, name in _tables.RULES]
 
 
+class _Reversed(list):
+    """A list being built by right-recursive rules (``x , xs``): its last element first,
+    so that each rule appends instead of copying (linear, not quadratic, in its length).
+    It becomes the tuple the semantic actions expect as soon as another rule takes it."""
+
+    __slots__ = ()
+
+
+#: how the driver builds lists itself: 1 starts one, 2 puts ``x`` (before ``, xs``) in
+#: front, 3 puts ``x`` (directly before ``xs``) in front
+_LISTING = {"singleton": 1, "cons": 2, "cons_adjacent": 3}
+_LIST_OF_RULE = [_LISTING.get(name, 0) for _, _, name in _tables.RULES]
+
+
 def parse_tokens(tokens: Iterable[Token], start: str = "CheckInput"):
     """Parse a token stream from the entry point ``start`` (``CheckInput``, ``Form`` or
     ``FormList``); raise :class:`ParseError` (or the lexer's ``LexError``, when the
@@ -142,7 +157,8 @@ def _run(kinds, values, where, lex_error, start):
     """The LR automaton over pre-scanned tokens.  ``lex_error`` is the position of the
     character after the last token that the scanner could not read: it is reported as
     soon as the parser asks for that token, i.e. once every token before it is shifted."""
-    action, goto, rules = _ACTION, _GOTO, _RULES
+    action, goto, rules, listings = _ACTION, _GOTO, _RULES, _LIST_OF_RULE
+    keys, nodes = SHARING_KEYS, {}
     state = _tables.STARTS[start]
     states = [state]
     stack: list = []
@@ -169,15 +185,38 @@ def _run(kinds, values, where, lex_error, start):
                 kind = EOF
         elif act < 0:
             lhs, size, build = rules[-act - 1]
-            if size == 1:
-                stack[-1] = build(stack[-1:])
+            listing = listings[-act - 1]
+            if listing == 1:
+                stack[-1] = _Reversed((stack[-1],))
                 states.pop()
-            else:
-                value = build(stack[-size:])
-                del stack[-size:]
+            elif listing:
+                tail = stack.pop()
+                tail.append(stack[-size + 1])
+                del stack[-size + 1:]
+                stack.append(tail)
                 del states[-size:]
-                stack.append(value)
+            else:
+                args = stack[-size:]
+                for j, value in enumerate(args):
+                    if type(value) is _Reversed:
+                        value.reverse()
+                        args[j] = tuple(value)
+                value = build(args)
+                key = keys.get(type(value))
+                if key is not None:  # equal subformulas: one object (see .sharing)
+                    value = nodes.setdefault((type(value), key(value)), value)
+                if size == 1:
+                    stack[-1] = value
+                    states.pop()
+                else:
+                    del stack[-size:]
+                    del states[-size:]
+                    stack.append(value)
             state = goto[states[-1]][lhs]
             states.append(state)
         else:
-            return stack[-1]
+            value = stack[-1]
+            if type(value) is _Reversed:
+                value.reverse()
+                value = tuple(value)
+            return value
