@@ -19,7 +19,7 @@ from ..language import (
 )
 from ..program import CheckInput, Structure, TrueQ, ValidQ, WhereQ
 from . import _tables
-from .lexer import Token, position, scan
+from .lexer import Token, position, scan, scan_quick
 from .sharing import KEYS as SHARING_KEYS
 
 
@@ -131,6 +131,22 @@ _LISTING = {"singleton": 1, "cons": 2, "cons_adjacent": 3}
 _LIST_OF_RULE = [_LISTING.get(name, 0) for _, _, name in _tables.RULES]
 
 
+def _list_positions() -> list[tuple[int, ...]]:
+    """Per rule, where its right-hand side holds a list (the tables number the start rules
+    first, then the grammar's rules in order); every position when that does not match."""
+    from .grammar import RULES, STARTS
+
+    lists = {r.lhs for r in RULES if r.action in _LISTING}
+    rhs = [(sym,) for _, sym in STARTS] + [r.rhs for r in RULES]
+    if len(rhs) != len(_tables.RULES) or any(
+            len(r) != size for r, (_, size, _) in zip(rhs, _tables.RULES)):
+        return [tuple(range(size)) for _, size, _ in _tables.RULES]
+    return [tuple(j for j, sym in enumerate(r) if sym in lists) for r in rhs]
+
+
+_LIST_AT = _list_positions()
+
+
 def parse_tokens(tokens: Iterable[Token], start: str = "CheckInput"):
     """Parse a token stream from the entry point ``start`` (``CheckInput``, ``Form`` or
     ``FormList``); raise :class:`ParseError` (or the lexer's ``LexError``, when the
@@ -149,6 +165,10 @@ def parse_tokens(tokens: Iterable[Token], start: str = "CheckInput"):
 
 def parse_text(text: str, start: str = "CheckInput"):
     """Parse ``text`` from the entry point ``start``."""
+    quick = scan_quick(text)
+    if quick is not None:  # no lexical error; positions only for a parse error
+        kinds, values = quick
+        return _run(kinds, values, lambda i: position(text, scan(text)[2][i]), None, start)
     kinds, values, offsets, lex_error = scan(text)
     return _run(kinds, values, lambda i: position(text, offsets[i]), lex_error, start)
 
@@ -158,7 +178,7 @@ def _run(kinds, values, where, lex_error, start):
     character after the last token that the scanner could not read: it is reported as
     soon as the parser asks for that token, i.e. once every token before it is shifted."""
     action, goto, rules, listings = _ACTION, _GOTO, _RULES, _LIST_OF_RULE
-    keys, nodes = SHARING_KEYS, {}
+    keys, nodes, list_at = SHARING_KEYS, {}, _LIST_AT
     state = _tables.STARTS[start]
     states = [state]
     stack: list = []
@@ -197,7 +217,8 @@ def _run(kinds, values, where, lex_error, start):
                 del states[-size:]
             else:
                 args = stack[-size:]
-                for j, value in enumerate(args):
+                for j in list_at[-act - 1]:
+                    value = args[j]
                     if type(value) is _Reversed:
                         value.reverse()
                         args[j] = tuple(value)
