@@ -64,10 +64,7 @@ def bool_bdd_of(manager: BddManager, f: L.Form):
             out = out | v
         return out
     if t is L.Xor:
-        out = manager.false
-        for g in f.fs:
-            out = manager.xor(out, bool_bdd_of(manager, g))
-        return out
+        return manager.xor_all([bool_bdd_of(manager, g) for g in f.fs])
     if t is L.Impl:
         return manager.implies(bool_bdd_of(manager, f.a), bool_bdd_of(manager, f.b))
     if t is L.Equi:

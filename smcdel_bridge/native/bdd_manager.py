@@ -1,7 +1,7 @@
 """A thin layer over the ``dd`` package: one BDD manager whose variables are SMCDEL atoms.
 
 The symbolic engine needs a handful of operations — Boolean connectives, quantification
-(with CUDD's fused and-exists), restriction, evaluation and a walk over the paths of a
+restriction, evaluation and a walk over the paths of a
 BDD.  This module gives them one spelling for both of ``dd``'s backends: ``dd.cudd`` (C,
 fast; the default) and ``dd.autoref`` (pure Python; used when CUDD is unavailable, with
 the same results).
@@ -24,6 +24,8 @@ IMPLEMENTATIONS = ("cudd", "autoref")
 
 #: bytes CUDD sizes its cache limits for (not a hard limit on memory use)
 CUDD_MEMORY_ESTIMATE = 2**28
+#: quantified lists at least this long are cut down to the BDD's support first
+QUANTIFY_SUPPORT_FROM = 512
 #: initial computed-table slots (CUDD's default, 2**18, costs ~20 ms per manager)
 CUDD_INITIAL_CACHE = 2**12
 
@@ -103,7 +105,6 @@ class BddManager:
         self._name_cache: dict[tuple[int, ...], list[str]] = {}
         self._max = None
         self._numeric = True  # are the variables' levels ascending in atom number?
-        self._and_exists = getattr(self.module, "and_exists", None)
         self.declare(atoms)
 
     # --- variables ---------------------------------------------------------------
@@ -168,6 +169,18 @@ class BddManager:
     def xor(self, u, v):
         return self.bdd.apply("xor", u, v)
 
+    def xor_all(self, parts: list):
+        """The exclusive or of all ``parts``, paired off level by level: a left fold
+        rebuilds the whole running result at every step (the dining cryptographers' XOR of
+        every agent's announcement, 200 parts of 200 atoms each: 9.6 s folded)."""
+        apply = self.bdd.apply
+        while len(parts) > 1:
+            paired = [apply("xor", parts[i], parts[i + 1]) for i in range(0, len(parts) - 1, 2)]
+            if len(parts) % 2:
+                paired.append(parts[-1])
+            parts = paired
+        return parts[0] if parts else self.false
+
     def equiv(self, u, v):
         return self.bdd.apply("<=>", u, v)
 
@@ -179,31 +192,42 @@ class BddManager:
 
     # --- quantifiers -------------------------------------------------------------
 
-    def _names(self, atoms: Iterable[int]) -> list[str]:
+    def _names(self, atoms: Iterable[int]) -> tuple[list[str], frozenset[str]]:
         key = atoms if isinstance(atoms, tuple) else tuple(atoms)
         names = self._name_cache.get(key)
         if names is None:
-            names = self._name_cache[key] = sorted(
-                {var_name(n) for n in key if n in self._vars}
-            )
+            listed = sorted({var_name(n) for n in key if n in self._vars})
+            names = self._name_cache[key] = (listed, frozenset(listed))
+        return names
+
+    def _quantified(self, atoms: Iterable[int], u) -> list[str]:
+        """The variables of ``atoms`` that ``u`` depends on.  ``dd`` builds the cube of the
+        quantified variables in Python at every call, which for the dining cryptographers'
+        K (19,900 unobserved coins, about 200 in the BDD) cost seven times the quantifying.
+        Finding the support walks the BDD, so it is only worth it for long lists."""
+        names, nameset = self._names(atoms)
+        if len(names) > QUANTIFY_SUPPORT_FROM:
+            support = self.bdd.support(u)
+            if len(support) < len(names):
+                return [n for n in support if n in nameset]
         return names
 
     def forall(self, atoms: Iterable[int], u):
-        names = self._names(atoms)
+        names = self._quantified(atoms, u)
         return self.bdd.forall(names, u) if names else u
 
     def exists(self, atoms: Iterable[int], u):
-        names = self._names(atoms)
+        names = self._quantified(atoms, u)
         return self.bdd.exist(names, u) if names else u
 
     def forall_implies(self, atoms: Iterable[int], law, u):
         """``forall atoms (law -> u)``, as ``not exists atoms (law and not u)``."""
-        names = self._names(atoms)
-        if not names:
-            return ~law | u
-        if self._and_exists is not None:
-            return ~self._and_exists(law, ~u, names)
-        return self.bdd.forall(names, ~law | u)
+        # the conjunction first, then the quantification: CUDD's fused and-exists
+        # recomputes the quantification of the law's subgraphs call after call (35 times
+        # slower on Sum and Product's 2352 "K b (x, y)"), the plain one finds them cached
+        g = law & ~u
+        names = self._quantified(atoms, g)
+        return ~self.bdd.exist(names, g) if names else ~g
 
     def restrict(self, u, atom: int, value: bool):
         if atom not in self._vars:

@@ -244,10 +244,7 @@ class SymbolicStructure:
                 parts.append(v)
             return _fold(parts, _or, m.false)
         if t is L.Xor:
-            out = m.false
-            for g in f.fs:
-                out = m.xor(out, self.bdd_of(g))
-            return out
+            return m.xor_all([self.bdd_of(g) for g in f.fs])
         if t is L.Impl:
             return m.implies(self.bdd_of(f.a), self.bdd_of(f.b))
         if t is L.Equi:

@@ -155,6 +155,33 @@ def scan(text: str) -> tuple[list[str], list, list[int], tuple[int, int] | None]
     return kinds, values, offsets, None
 
 
+# The same tokens without positions, for inputs with neither comments nor characters that
+# no rule accepts (the whole text is tokens and blanks): one C-level pass finds them all.
+_TOKEN = re.compile(
+    r"(?:knows|comknow|distknow) (?:that|whether)|(?:TRUE|VALID|WHERE)\?|->"
+    r"|[:,()\[\]{}<>!?~&|¬∧∨→]|[A-Za-z][A-Za-z0-9]*|[0-9]+"
+)
+_KNOWN = {**_FIXED, **WORD_KEYWORDS}
+_PHRASES = tuple(kind for _, kind in PHRASE_KEYWORDS)
+
+
+def scan_quick(text: str) -> tuple[list[str], list] | None:
+    """Kinds and values of the tokens of ``text`` as :func:`scan` finds them, or ``None``
+    when the text has anything else than tokens and blanks (a comment, a character no rule
+    accepts): then :func:`scan` must read it.  Offsets are left out; an error message that
+    needs one scans again."""
+    tokens = _TOKEN.findall(text)
+    known = _KNOWN
+    kinds = [known.get(t) or ("INT" if t[0] <= "9" else "STR") for t in tokens]
+    # every character is in a token or a blank (a phrase holds one blank of its own)
+    blanks = sum(map(text.count, " \t\n\f\v\r")) - sum(map(kinds.count, _PHRASES))
+    if sum(map(len, tokens)) + blanks != len(text):
+        return None
+    values = [(int(t) if len(t) < 19 else haskell_int(t)) if k == "INT" else t
+              for t, k in zip(tokens, kinds)]
+    return kinds, values
+
+
 def position(text: str, offset: int) -> tuple[int, int]:
     """(line, column) of ``offset`` as the reference counts: from 1, one column per
     character, tabs to the next multiple of :data:`TAB_SIZE` plus one."""

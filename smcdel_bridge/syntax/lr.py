@@ -19,7 +19,8 @@ from ..language import (
 )
 from ..program import CheckInput, Structure, TrueQ, ValidQ, WhereQ
 from . import lr_tables
-from .lexer import Token, position, scan
+from .lexer import Token, position, scan, scan_quick
+from .sharing import KEYS as SHARING_KEYS
 
 
 #: semantic actions by name (see grammar.RULES); each gets the right-hand-side values
@@ -116,6 +117,36 @@ GOTO_TABLE = decode_rows(lr_tables.GOTO, actions=False)
 RULE_TABLE = [(lhs, size, ACTIONS[name]) for lhs, size, name in lr_tables.RULES]
 
 
+class _Reversed(list):
+    """A list being built by right-recursive rules (``x , xs``): its last element first,
+    so that each rule appends instead of copying (linear, not quadratic, in its length).
+    It becomes the tuple the semantic actions expect as soon as another rule takes it."""
+
+    __slots__ = ()
+
+
+#: how the driver builds lists itself: 1 starts one, 2 puts ``x`` (before ``, xs``) in
+#: front, 3 puts ``x`` (directly before ``xs``) in front
+_LISTING = {"singleton": 1, "cons": 2, "cons_adjacent": 3}
+_LIST_OF_RULE = [_LISTING.get(name, 0) for _, _, name in lr_tables.RULES]
+
+
+def _list_positions() -> list[tuple[int, ...]]:
+    """Per rule, where its right-hand side holds a list (the tables number the start rules
+    first, then the grammar's rules in order); every position when that does not match."""
+    from .grammar import RULES, STARTS
+
+    lists = {r.lhs for r in RULES if r.action in _LISTING}
+    rhs = [(sym,) for _, sym in STARTS] + [r.rhs for r in RULES]
+    if len(rhs) != len(lr_tables.RULES) or any(
+            len(r) != size for r, (_, size, _) in zip(rhs, lr_tables.RULES)):
+        return [tuple(range(size)) for _, size, _ in lr_tables.RULES]
+    return [tuple(j for j, sym in enumerate(r) if sym in lists) for r in rhs]
+
+
+_LIST_AT = _list_positions()
+
+
 def parse_tokens(tokens: Iterable[Token], start: str = "CheckInput"):
     """Parse a token stream from the entry point ``start`` (``CheckInput``, ``Form`` or
     ``FormList``); raise :class:`ParseError` (or the lexer's ``LexError``, when the
@@ -134,6 +165,10 @@ def parse_tokens(tokens: Iterable[Token], start: str = "CheckInput"):
 
 def parse_text(text: str, start: str = "CheckInput"):
     """Parse ``text`` from the entry point ``start``."""
+    quick = scan_quick(text)
+    if quick is not None:  # no lexical error; positions only for a parse error
+        kinds, values = quick
+        return _run(kinds, values, lambda i: position(text, scan(text)[2][i]), None, start)
     kinds, values, offsets, lex_error = scan(text)
     return _run(kinds, values, lambda i: position(text, offsets[i]), lex_error, start)
 
@@ -142,7 +177,8 @@ def _run(kinds, values, where, lex_error, start):
     """The LR automaton over pre-scanned tokens.  ``lex_error`` is the position of the
     character after the last token that the scanner could not read: it is reported as
     soon as the parser asks for that token, i.e. once every token before it is shifted."""
-    action, goto, rules = ACTION_TABLE, GOTO_TABLE, RULE_TABLE
+    action, goto, rules, listings = ACTION_TABLE, GOTO_TABLE, RULE_TABLE, _LIST_OF_RULE
+    keys, nodes, list_at = SHARING_KEYS, {}, _LIST_AT
     state = lr_tables.STARTS[start]
     states = [state]
     stack: list = []
@@ -169,15 +205,39 @@ def _run(kinds, values, where, lex_error, start):
                 kind = EOF
         elif act < 0:
             lhs, size, build = rules[-act - 1]
-            if size == 1:
-                stack[-1] = build(stack[-1:])
+            listing = listings[-act - 1]
+            if listing == 1:
+                stack[-1] = _Reversed((stack[-1],))
                 states.pop()
-            else:
-                value = build(stack[-size:])
-                del stack[-size:]
+            elif listing:
+                tail = stack.pop()
+                tail.append(stack[-size + 1])
+                del stack[-size + 1:]
+                stack.append(tail)
                 del states[-size:]
-                stack.append(value)
+            else:
+                args = stack[-size:]
+                for j in list_at[-act - 1]:
+                    value = args[j]
+                    if type(value) is _Reversed:
+                        value.reverse()
+                        args[j] = tuple(value)
+                value = build(args)
+                key = keys.get(type(value))
+                if key is not None:  # equal subformulas: one object (see .sharing)
+                    value = nodes.setdefault((type(value), key(value)), value)
+                if size == 1:
+                    stack[-1] = value
+                    states.pop()
+                else:
+                    del stack[-size:]
+                    del states[-size:]
+                    stack.append(value)
             state = goto[states[-1]][lhs]
             states.append(state)
         else:
-            return stack[-1]
+            value = stack[-1]
+            if type(value) is _Reversed:
+                value.reverse()
+                value = tuple(value)
+            return value
