@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from smcdel_bridge.official.batch import ResultLog, Task, ordered_map, plan_calls
+from pyfront.checking.results import ResultLog
+from smcdel_bridge.official.batch import Task, ordered_map, plan_calls
 from smcdel_bridge.language import Prp
 from smcdel_bridge.program import CheckInput, Structure, ValidQ, WhereQ
 

@@ -61,18 +61,9 @@ def _key(record: dict):
 
 
 def run(args: argparse.Namespace) -> int:
-    import os
+    from ..checking.results import check_output
 
-    from pyfront.errors import UserError
-
-    if args.resume and not args.output:
-        raise UserError("--resume needs -o OUT.jsonl (the results to resume)")
-    if args.output and _is_one_of(args.output, args.paths):
-        raise UserError("-o names a file to check: it would be overwritten", file=args.output)
-    if (args.output and not args.resume and not args.force and os.path.isfile(args.output)
-            and os.path.getsize(args.output) > 0):
-        raise UserError("already exists: give --resume to go on with it, or --force to "
-                        "replace it", file=args.output)
+    check_output(args, args.paths)
     from ..checking.deadline import item_timeout, set_item_timeout
     from ..story.engines import chosen_engine, set_answer_engine
 
@@ -140,7 +131,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     entries = iter_items(args.paths)
     log = None
     if args.output:
-        from smcdel_bridge.official.batch import ResultLog
+        from ..checking.results import ResultLog
 
         log = ResultLog(args.output, _key, resume=args.resume)
         if log.dropped_lines:
@@ -201,15 +192,6 @@ def _dispatch(args: argparse.Namespace) -> int:
             console = Console(file=stream, width=None if stream.isatty() else 160)
             summary.render(console)
     return summary.exit_code
-
-
-def _is_one_of(output: str, paths: list[str]) -> bool:
-    """Whether ``output`` is one of the files ``paths`` (under any name)."""
-    import os
-
-    if not os.path.isfile(output):
-        return False
-    return any(os.path.isfile(p) and os.path.samefile(output, p) for p in paths)
 
 
 def _official(args):

@@ -47,19 +47,11 @@ def run_with(args, check_file, summary, fmt: str, check_reference=None) -> int:
     for p in args.paths:
         if not Path(p).is_file():
             raise UserError("no such file" if not Path(p).exists() else "not a file", file=p)
-    if args.output and any(_same(args.output, p) for p in args.paths):
-        raise UserError("-o names a file to check: it would be overwritten", file=args.output)
-    import os
+    from ..checking.results import ResultLog, check_output
 
-    if (args.output and not getattr(args, "resume", False) and not getattr(args, "force", False)
-            and os.path.isfile(args.output) and os.path.getsize(args.output) > 0):
-        raise UserError("already exists: give --resume to go on with it, or --force to "
-                        "replace it", file=args.output)
-    # JSON lines: to -o; to standard output with --json or into a pipe
-    to_stdout = getattr(args, "json", False) or (not args.output and not sys.stdout.isatty())
+    to_stdout = check_output(args, args.paths)
     log = None
     if args.output:
-        from smcdel_bridge.official.batch import ResultLog
 
         log = ResultLog(args.output, lambda r: (r.get("source"), r.get("row")),
                         resume=getattr(args, "resume", False))
@@ -106,9 +98,3 @@ def run_with(args, check_file, summary, fmt: str, check_reference=None) -> int:
         if tally.failed or (mode == "both" and tally.differ):
             return 1
     return summary.exit_code
-
-
-def _same(output: str, path: str) -> bool:
-    import os
-
-    return os.path.isfile(output) and os.path.isfile(path) and os.path.samefile(output, path)

@@ -116,20 +116,14 @@ def run(args) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    import os
-
     from ...errors import UserError
 
     if getattr(args, "backend", "native") != "native":
         raise UserError("story rows are checked by the event-model engine: --backend "
                         f"{args.backend} does not apply")
-    if (args.output and not getattr(args, "force", False) and os.path.isfile(args.output)
-            and os.path.getsize(args.output) > 0):
-        raise UserError("already exists: give --force to replace it", file=args.output)
-    for p in args.paths:
-        if args.output and os.path.isfile(args.output) and os.path.samefile(args.output, p):
-            raise UserError("-o names a file to check: it would be overwritten", file=args.output)
-    to_stdout = getattr(args, "json", False) or (not args.output and not sys.stdout.isatty())
+    from ...checking.results import check_output
+
+    to_stdout = check_output(args, args.paths, resumable=False)
     cells: dict[str, Counter] = {}
     problems: list[str] = []
     out = open(args.output, "w", encoding="utf-8") if args.output else None
