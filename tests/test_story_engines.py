@@ -340,3 +340,33 @@ def test_stories_with_listed_models_and_event_models_agree():
             said += 1
             assert answers(story, "symbolic") == answers(story, "explicit"), case.id
     assert said >= 80
+
+
+def test_announcements_under_belief_are_refused_by_both_engines_alike():
+    """After Sally-Anne, ``[!box] Sally believes basket`` once came out true on the explicit
+    engine (the announcement emptied Sally's belief relation) and false on the symbolic
+    one (its transform dropped the most plausible worlds); neither is the belief after an
+    announcement, so both refuse it with the same one-line error."""
+    from smcdel_bridge.errors import UnsupportedFormula
+    from smcdel_bridge.language import PubAnnounce
+
+    from pyfront.data.loading import load_document
+    from pyfront.story.compile import compile_story
+
+    story = load_document(str(REPO / "examples" / "stories" / "sally_anne.del"))[0]
+    hypotheses = {h.name: h for h in story.hypotheses}
+    sally, anne = hypotheses["sally_false"], hypotheses["anne_true"]
+    box = anne.formula.children()[-1]  # Anne knows that (the marble is in the box)
+    messages = []
+    for engine in ("explicit", "symbolic"):
+        compiled = compile_story(story, engine)
+        state = compiled.states[sally.step]
+        assert compiled.engine.holds(state, sally.formula)  # without it: answered
+        for ask in (lambda f: compiled.engine.holds(state, f),
+                    lambda f: compiled.engine.possible(state, ["Sally"], [f]),
+                    lambda f: state.holds(f)):
+            with pytest.raises(UnsupportedFormula) as err:
+                ask(PubAnnounce(box, sally.formula))
+            messages.append(str(err.value))
+    assert len(set(messages)) == 1 and "\n" not in messages[0]
+    assert "PubAnnounce" in messages[0]
