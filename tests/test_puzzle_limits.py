@@ -43,3 +43,18 @@ def test_a_mid_size_deck_is_written_quickly(capsys, tmp_path):
     assert "one of 012, 034;" in text
     said = re.search(r"announce Anne knows that \((.*)\)", text).group(1)
     assert said == "a0 + a1 + a2 = 3 or a0 + a3 + a4 = 3"
+
+
+def test_the_comment_tells_the_answer_at_the_size_asked(capsys):
+    # by hand, numbers 0..2: the pairs 01 10 12 21; Anne's "I don't know" removes a = 0
+    # and a = 2 (she would know b), leaving 10 and 12, where Bill holds 0 or 2 and would
+    # know a = 1: his "I don't know" removes both; nothing is left
+    assert main(["puzzle", "consecutive", "--bound", "2"]) == 0
+    text = capsys.readouterr().out
+    assert "# At this size no pair is left after the talk." in text
+    assert "Anne 2 and Bill 3" not in text
+    # x + y <= 100: Freudenthal's one pair, 4 and 13
+    assert main(["puzzle", "sum-product"]) == 0
+    assert "# At this size exactly one pair is left: x = 4, y = 13." in capsys.readouterr().out
+    assert main(["puzzle", "sum-product", "--max", "50"]) == 0
+    assert "x + y <= 100" not in capsys.readouterr().out
