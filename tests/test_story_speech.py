@@ -13,7 +13,7 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pyfront.cli import main
@@ -169,7 +169,7 @@ def _state(lines):
     return story, states, failure
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(prefixes(), st.sampled_from(["says that", "claims that", "lies that", "asserts that",
                                     "tells B that", "claims to B that", "lies to B that",
                                     "asserts to B that"]),
@@ -178,8 +178,9 @@ def test_a_speaker_never_learns_what_she_says_and_a_lie_teaches_nobody(lines, ve
     head, before, _ = _state(lines)
     f = head.value_form("location(ball)", value)
     story, states, failure = _state(lines + [f"  A {verb} the ball is in the {value}"])
-    if failure is not None:  # the speaker could not say it: nothing to check
-        return
+    # a draw where the speaker cannot say it checks nothing: hypothesis draws another (and
+    # fails the test as unhealthy if most draws were such)
+    assume(failure is None)
     prior, after = states[-2], states[-1]
     assert prior.holds(K("A!", f)) or not after.holds(K("A!", f))
     assert prior.holds(K("A", f)) == after.holds(K("A", f))  # her own belief does not move
