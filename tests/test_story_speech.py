@@ -209,3 +209,44 @@ def test_explain_shows_the_story_up_to_the_impossible_event_then_why(tmp_path, c
     assert out.rstrip().endswith("cannot happen here: Ann does not know that the coin is heads.")
     assert err.strip() == (f"mindgames: {f}:6: 'Ann says that the coin is heads' cannot happen "
                            "here: Ann does not know that the coin is heads")
+
+
+SPEECH = ["says that", "claims that", "lies that", "asserts that", "tells {to} that",
+          "claims to {to} that", "lies to {to} that", "asserts to {to} that"]
+TRUST = ["", "  nobody trusts A", "  B trusts A", "  C does not trust B", "  A trusts B, C",
+         "  everyone trusts whoever left the room later than themselves"]
+
+
+@st.composite
+def speech_stories(draw):
+    """A random ball story with a trust line and up to three speech acts (claims, lies,
+    assertions, public or to one listener), hypotheses and questions between them."""
+    lines = draw(prefixes())
+    trust = draw(st.sampled_from(TRUST))
+    if trust:
+        lines.insert(4, trust)
+    # (an act the speaker cannot perform ends the story: both engines must stop there
+    # alike; the answers before it are compared)
+    for _ in range(draw(st.integers(1, 3))):
+        speaker = draw(st.sampled_from(["A", "B", "C"]))
+        listener = draw(st.sampled_from([a for a in ("A", "B", "C") if a != speaker]))
+        verb = draw(st.sampled_from(SPEECH)).format(to=listener)
+        who = draw(st.sampled_from(["A", "B", "C"]))
+        lines.append(f"  question p{len(lines)}: where does {who} think the ball is?")
+        lines.append(f"  {speaker} {verb} the ball is in the {draw(st.sampled_from(VALUES))}")
+        lines.append(f"  question q{len(lines)}: where does {who} think the ball is?")
+        lines.append(f"  hypothesis h{len(lines)}: {who} believes that the ball is in the "
+                     f"{draw(st.sampled_from(VALUES))}")
+        lines.append(f"  hypothesis k{len(lines)}: {who} knows whether the ball is in the "
+                     f"{draw(st.sampled_from(VALUES))}")
+    return lines
+
+
+@settings(max_examples=300, deadline=None)
+@given(speech_stories())
+def test_both_engines_answer_speech_and_trust_alike(lines):
+    story = parse_story("\n".join(lines) + "\n")
+    explicit = evaluate_partial(story, compile_story(story, "explicit"))
+    symbolic = evaluate_partial(story, compile_story(story, "symbolic"))
+    assert [(r.name, r.answer) for r in explicit[0]] == [(r.name, r.answer) for r in symbolic[0]]
+    assert str(explicit[1]) == str(symbolic[1])  # the same event stops both, or none
