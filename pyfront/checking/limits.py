@@ -84,7 +84,7 @@ def parse_memory(text: str) -> int | None:
 def memory_text(size: int) -> str:
     for unit in ("T", "G", "M", "K"):
         if size >= _UNITS[unit]:
-            return f"{size / _UNITS[unit]:.3g} {unit}B"
+            return f"{size / _UNITS[unit]:.4g} {unit}B"
     return f"{size} B"
 
 
