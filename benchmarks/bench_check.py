@@ -114,8 +114,10 @@ def _run_once(args: list[str], env: dict) -> tuple[float, float]:
     only the process's own work, so it moves less than wall time on a shared machine."""
     start = time.perf_counter()
     child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    _, _, usage = os.wait4(child.pid, 0)
-    child.returncode = 0
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)  # Popen would not see it again
+    if child.returncode:  # a failed run is no start-up time
+        raise SystemExit(f"{' '.join(map(str, args))}: exit code {child.returncode}")
     return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
 
 

@@ -1,18 +1,23 @@
-"""Batching the official binary: packed calls versus one process per problem.
+"""Batching the official binary, and the embedded checker on the same work.
 
 The official ``smcdel`` costs ~65 ms per call before any work, so ``mindgames check
 --backend smcdel`` packs many problems into one call and runs calls in parallel.  This
 script measures the gain with the real binary (SMCDEL 1.3.0, found like the bridge finds it:
-``--smcdel PATH``, ``$SMCDEL_BIN``, PATH) and, beside it, the embedded checker on the same
-problems in the same run (``ratio``: the reference's time over ours).  Without a built
-reference it falls back to the stand-in of the tests (``tests/fake_smcdel``, answering with
-the embedded engine; ``--stand-in`` forces it).
+``--smcdel PATH``, ``$SMCDEL_BIN``, PATH).  Without a built reference it falls back to the
+stand-in of the tests (``tests/fake_smcdel``, answering with the embedded engine;
+``--stand-in`` forces it).
+
+Every ratio (the reference's time over ours) compares the same work: the same SMCDEL text,
+the same jobs, a whole process on both sides (start-up and parsing included), ``smcdel -``
+against ``mindgames smcdel -`` pinned to the same core:
 
 1. one process per problem: ``--singles`` problems, one call each, one after another;
-2. batched: ``--rows`` problems (the MindGames sample repeated), packed ``--pack-size`` to a
-   call, with 1 and with 2 workers; every answer is compared with the embedded checker;
-3. ``mindgames check DATASET`` on the embedded checker for a dataset the size of the
-   published test split (3,725 rows, the sample repeated), as a user runs it.
+2. packed: ``--rows`` problems (the MindGames sample repeated), packed ``--pack-size`` to a
+   text as the bridge packs them; the bridge's own batched runs (1 and 2 workers) beside,
+   every answer compared with the embedded checker;
+3. ``mindgames check DATASET`` for a dataset the size of the published test split (3,725
+   rows, the sample repeated), with ``--backend native`` and ``--backend smcdel``: the
+   same rows and jobs (each row's problem and its premise check), as a user runs them.
 
     python benchmarks/bench_official.py [--smcdel PATH] [--rows 800] [--singles 40]
                                         [--pack-size 100] [--delay SECONDS]
@@ -62,7 +67,10 @@ def main() -> int:
     from smcdel_bridge.official.binary import OfficialBackend
     from smcdel_bridge.syntax import parse_input
 
-    from reference_timing import find_reference, ratio
+    from smcdel_bridge.official.packing import pack
+    from smcdel_bridge.syntax import render_input
+
+    from reference_timing import find_reference, ratio, time_ours, time_reference
 
     rows = sample_rows(Path(args.sample))
     scratch = Path(tempfile.mkdtemp(prefix="bench-official-"))
@@ -76,21 +84,41 @@ def main() -> int:
         binary, what = fake_smcdel.make(scratch, "embedded"), "stand-in (embedded answers)"
     if args.delay:
         os.environ["FAKE_SMCDEL_DELAY"] = str(args.delay)
-    problems = [parse_input(rows[i % len(rows)]["smcdel_problem"]) for i in range(args.rows)]
+    texts = [rows[i % len(rows)]["smcdel_problem"] for i in range(args.rows)]
+    problems = [parse_input(t) for t in texts]
     native = get_backend("native")
-    start = time.perf_counter()
     expected = [native.run(p) for p in problems]
-    ours = (time.perf_counter() - start) / len(problems)
-    print(f"binary: {what}; {args.rows} MindGames problems ({len(rows)} distinct)")
-    print(f"embedded checker, in this process: {ours * 1000:7.2f} ms a problem")
+    print(f"binary: {what}; {args.rows} MindGames problems ({len(rows)} distinct); "
+          "ratio: the reference's whole process over ours on the same text")
 
-    single = OfficialBackend(binary, workers=1)
-    start = time.perf_counter()
-    for p, want in zip(problems[: args.singles], expected):
-        assert single.run(p) == want
-    per_single = (time.perf_counter() - start) / args.singles
-    print(f"one process per problem: {per_single * 1000:7.1f} ms a problem "
-          f"({args.singles} problems)")
+    # 1. one process per problem, both sides
+    theirs = mine = 0.0
+    for text, want in zip(texts[: args.singles], expected):
+        ref, ref_answers, note = time_reference(binary, text)
+        own, own_answers, own_note = time_ours(text)
+        if ref is None or own is None:
+            raise SystemExit(f"a single problem failed: {note or own_note}")
+        assert ref_answers == own_answers == [a.value for a in want]
+        theirs, mine = theirs + ref, mine + own
+    per_single = theirs / args.singles
+    print(f"one process per problem ({args.singles}): reference {per_single * 1000:6.1f} ms, "
+          f"ours {mine / args.singles * 1000:6.1f} ms a problem; ratio {ratio(mine, theirs)}")
+
+    # 2. the packed texts the bridge sends, both sides
+    packs = [pack(problems[k:k + args.pack_size])
+             for k in range(0, len(problems), args.pack_size)]
+    theirs = mine = 0.0
+    for packed in packs:
+        text = render_input(packed.program)
+        ref, ref_answers, note = time_reference(binary, text)
+        own, own_answers, own_note = time_ours(text)
+        if ref is None or own is None:
+            raise SystemExit(f"a packed input failed: {note or own_note}")
+        assert ref_answers == own_answers
+        theirs, mine = theirs + ref, mine + own
+    print(f"packed, {args.pack_size} a text ({len(packs)} texts): reference "
+          f"{theirs / len(problems) * 1000:6.2f} ms, ours {mine / len(problems) * 1000:6.2f} ms "
+          f"a problem; ratio {ratio(mine, theirs)}")
 
     for workers in (1, 2):
         backend = OfficialBackend(binary, workers=workers, pack_size=args.pack_size)
@@ -99,23 +127,30 @@ def main() -> int:
         seconds = time.perf_counter() - start
         assert got == expected, "batched answers differ from the embedded checker's"
         per = seconds / len(problems)
-        print(f"batched, {workers} worker(s), {args.pack_size} a call: {per * 1000:7.2f} ms a "
-              f"problem, {seconds:.2f} s in all; {per_single / per:5.1f}x faster "
-              f"(target {TARGET_RATIO:.0f}x with the real binary); ratio to the embedded "
-              f"checker {ratio(ours, per)}")
+        print(f"the bridge, {workers} worker(s), {args.pack_size} a call: {per * 1000:7.2f} ms "
+              f"a problem, {seconds:.2f} s in all; {per_single / per:5.1f}x faster than one "
+              f"process per problem (target {TARGET_RATIO:.0f}x with the real binary)")
 
+    # 3. mindgames check on a split-sized dataset, each backend
     dataset = scratch / "split.csv"
     with open(dataset, "w", newline="", encoding="utf-8") as fh:
         writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
         writer.writeheader()
         for i in range(SPLIT_ROWS):
             writer.writerow(rows[i % len(rows)])
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "pyfront", "check", str(dataset), "-q",
-                           "-o", str(scratch / "out.jsonl")], cwd=REPO)
-    seconds = time.perf_counter() - start
-    print(f"mindgames check on {SPLIT_ROWS} rows (embedded checker): {seconds:.2f} s, "
-          f"exit code {done.returncode}")
+    times = {}
+    for backend_name in ("native", "smcdel"):
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "pyfront", "check", str(dataset), "-q",
+                               "--backend", backend_name, "--smcdel", binary, "--force",
+                               "-o", str(scratch / f"out-{backend_name}.jsonl")], cwd=REPO)
+        times[backend_name] = time.perf_counter() - start
+        if done.returncode:
+            raise SystemExit(f"mindgames check --backend {backend_name} failed "
+                             f"(exit {done.returncode})")
+    print(f"mindgames check on {SPLIT_ROWS} rows, whole process: --backend native "
+          f"{times['native']:.2f} s, --backend smcdel {times['smcdel']:.2f} s; "
+          f"ratio {ratio(times['native'], times['smcdel'])}")
     return 0
 
 

@@ -66,6 +66,31 @@ def time_reference(binary: str | None, text: str, runs: int = 1, timeout: float 
     return best, answers, ""
 
 
+def time_ours(text: str, runs: int = 1, timeout: float = 600.0
+              ) -> tuple[float | None, list[bool] | None, str]:
+    """The same as :func:`time_reference` for ``mindgames smcdel -``: our whole process on
+    the same text (start-up, parsing and every job), pinned to the same core."""
+    best, answers = float("inf"), None
+    with tempfile.TemporaryDirectory(prefix="bench-ours-") as tmp:
+        for _ in range(max(1, runs)):
+            start = time.perf_counter()
+            try:
+                done = subprocess.run([*one_core(), sys.executable, "-m", "pyfront.cli",
+                                       "smcdel", "-"], input=text, text=True,
+                                      capture_output=True, timeout=timeout, cwd=REPO)
+            except subprocess.TimeoutExpired:
+                return None, None, f"> {timeout:g} s"
+            seconds = time.perf_counter() - start
+            if done.returncode:
+                return None, None, f"failed: {done.stderr.strip().splitlines()[:1]}"
+            best = min(best, seconds)
+            answers = [m[1] == "True" for line in done.stdout.splitlines()
+                       if (m := _ANSWER.match(line))]
+            if seconds > 10:
+                break
+    return best, answers, ""
+
+
 def ratio(ours: float | None, reference: float | None) -> str:
     """How many times faster we are (reference / ours), as printed in every table."""
     if not ours or reference is None:

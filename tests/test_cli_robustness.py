@@ -144,7 +144,7 @@ ONE_LINE_CASES = [
     (["explain", "{d}/good.del", "--graph", "{d}/good.del"], 1, "not a directory"),
     # check: options and paths refused before anything runs
     (["check", "{d}/missing.del"], 1, "missing.del: no such file"),
-    (["check", "-"], 1, "not standard input"),
+    (["check", "-", "-"], 1, "standard input can be given once"),
     (["check", "{d}/data.txt"], 1, "cannot check this kind of file"),
     (["check", "{d}/good.del", "--timeout", "nan"], 1, "--timeout must be positive"),
     (["check", "{d}/good.del", "--workers", "0"], 1, "--workers must be at least 1"),

@@ -75,3 +75,28 @@ def test_every_value_has_its_own_bits(size, encoding, data):
     true = {a for a, b in zip(item.atoms, item.bits(value)) if b}
     assert item.decode(true) == value
     assert len(item.atoms) == (size if encoding == "onehot" else max(1, (size - 1).bit_length()))
+
+
+def test_negative_numbers(tmp_path, capsys):
+    """``x: -2..2`` and ``x = -1``: by hand, Ann told x * x sees 1 at both x = -1 and x = 1,
+    so at x = -1 she does not know x but knows x * x = 1; x - 1 >= -3 holds everywhere and
+    x >= -1 fails at x = -2."""
+    import json
+
+    from pyfront.cli import main
+
+    path = tmp_path / "squares.del"
+    path.write_text("""problem squares
+  agents Ann, Bob
+  x: -2..2
+  Ann observes x * x
+  Bob observes x
+  hypothesis blind: x = -1 implies not Ann knows that x = -1
+  hypothesis square: x = -1 implies Ann knows that x * x = 1
+  hypothesis lowest: x - 1 >= -3
+  hypothesis wrong: x >= -1
+""")
+    for engine in ("explicit", "symbolic"):
+        main(["check", str(path), "--json", "-q", "--engine", engine])
+        records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        assert [r["valid"] for r in records] == [True, True, True, False], engine

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,12 +21,14 @@ HAVE_HF = all(importlib.util.find_spec(m) is not None for m in ("transformers", 
 @pytest.fixture(scope="module")
 def dataset(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("eval-hf") / "data"
-    assert main(["generate", "--size", "8", "--seed", "9", "-o", str(out), "--quiet"]) == 0
+    assert main(["generate", "--size", "10", "--seed", "9", "-o", str(out), "--quiet"]) == 0  # 8 test rows
     return out
 
 
-@pytest.mark.skipif(HAVE_HF, reason="transformers and torch are installed: the model test below runs")
-def test_without_the_extra_one_line(dataset, tmp_path, capsys):
+def test_without_the_extra_one_line(dataset, tmp_path, capsys, monkeypatch):
+    # the extra made absent whether or not it is installed: an import of either fails
+    monkeypatch.setitem(sys.modules, "torch", None)
+    monkeypatch.setitem(sys.modules, "transformers", None)
     assert main(["eval", str(dataset), "-m", "hf:/nowhere", "-o", str(tmp_path / "o")]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "mindgames[hf]" in err[0]

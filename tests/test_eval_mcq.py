@@ -1,4 +1,4 @@
-"""Multiple-choice and prospective items: every option's truth re-checked by the engine
+"""Multiple-choice and prospective items: every option's truth re-checked by the BDD engine
 through the problem's own SMCDEL rendering (an independent path from the one that built
 them): exactly one true option per item, none when "None of the above" is the answer of a
 probe item; options that differ only in their names."""
@@ -23,7 +23,9 @@ from smcdel_bridge.syntax import parse_formula, parse_input
 from pyfront.problem.compile import render as smcdel_text
 
 ALL = settings(["nli", "mcq"], ["retrospective", "prospective"], ["hard", "easy"], ["none", "nota"])
-ENGINE = get_backend("native")
+#: the oracle: the BDD engine, not the explicit one that decides the options when the items
+#: are built (auto picks explicit for problems this small)
+ENGINE = get_backend("native", engine="symbolic")
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from requirements import in_ci
 from pyfront.cli import main
 from pyfront.explain.graph import dot_tool
 from pyfront.explain.story import Reason, explain_story, render_stories
@@ -74,6 +75,7 @@ def test_every_example_story_is_explained_and_drawn(tmp_path, capsys):
                 assert dot.is_file()
                 if step.event is not None:
                     assert (out_dir / f"{story.name}-event{step.number}.dot").is_file()
+                assert dot_tool() is not None or not in_ci(), "CI=true and no Graphviz dot"
                 if dot_tool() is not None:
                     assert dot.with_suffix(".svg").is_file()
         assert "DIFFERENT FROM THE EXPECTED" not in out

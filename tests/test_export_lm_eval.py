@@ -146,17 +146,16 @@ def test_lm_eval_loads_the_tasks(dataset, tmp_path, monkeypatch):
 
     out = tmp_path / "tasks"
     names = sorted(export(dataset, out))
-    monkeypatch.chdir(out)  # the data paths are relative to the task folder, run there
+    monkeypatch.chdir(out)  # as documented: lm_eval runs in the task folder
     task_dict = get_task_dict(names, TaskManager(include_path=str(out)))
     n_test = len(list(read_rows(dataset / "test.jsonl")))
     for name in names:
         task = task_dict[name]
         docs = list(task.test_docs())
-        if "_nli_" in name:  # over the dataset's own rows
+        if "_nli_" in name:  # the dataset's own rows
             assert len(docs) == n_test
-            assert task.doc_to_text(docs[0]) == prompts.nli(docs[0]["premise"], docs[0]["hypothesis"])
-        else:  # the multiple-choice items the export wrote beside the tasks
-            written = [json.loads(x) for x in (out / f"{name.rsplit('_', 2)[0]}_mcq_data" /
-                                               "test.jsonl").read_text().splitlines()]
-            assert len(docs) == len(written) > 0
-            assert task.doc_to_text(docs[0]) == written[0]["prompt"]
+            assert task.doc_to_text(docs[0]) == prompts.nli(docs[0]["premise"],
+                                                            docs[0]["hypothesis"])
+        else:  # the multiple-choice items written beside the tasks
+            written = out / f"{name.rsplit('_', 1)[0]}_data" / "test.jsonl"
+            assert docs == [json.loads(line) for line in written.read_text().splitlines()]

@@ -133,3 +133,15 @@ def test_the_written_tables_are_what_export_writes_now():
         pytest.skip(f"tables exported with lark {problem_tables.LARK}, lark {lark.__version__} "
                     "installed: the tests above compare what the two parsers do")
     assert export.build() == Path(export.OUT).read_text(encoding="utf-8")
+
+
+def test_lark_is_pinned_to_the_minor_version_the_tables_come_from():
+    import re
+
+    from pyfront.grammar import _problem
+
+    text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
+    low, high = re.search(r'"lark>=([\d.]+),<([\d.]+)"', text).groups()
+    version = tuple(map(int, _problem.LARK.split(".")))
+    assert tuple(map(int, low.split("."))) <= version < tuple(map(int, high.split(".")))
+    assert tuple(map(int, high.split("."))) == (version[0], version[1] + 1)

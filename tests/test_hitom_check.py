@@ -53,7 +53,9 @@ def test_trust_by_exit_order_hand_derived():
     assert _ask("Where does Bob really think the peas is?", "blue_box")["agrees"]
     # Bob left before Cy: he trusts Cy, but he knows Cy saw his move (Cy was there):
     # Cy cannot believe the peas is in the red_box, so Bob is not moved by the claim
-    assert _ask("Where does Bob really think the peas is?", "blue_box")["answer"] == "blue_box"
+    # Ann trusts both (they left after her) and saw nothing since the red_box: Bob's
+    # private word (blue_box), then Cy's public claim (red_box), the last one she believes
+    assert _ask("Where does Ann really think the peas is?", "red_box")["answer"] == "red_box"
     # Cy left last: he trusts nobody; his claim is a lie and changes nothing for him
     assert _ask("Where does Cy really think the peas is?", "blue_box")["agrees"]
 

@@ -15,22 +15,9 @@ from pathlib import Path
 import pytest
 
 from pyfront.cli import main
+from requirements import require_smcdel  # $SMCDEL_BIN, then PATH; fails under CI=true
 
 PUZZLES = Path(__file__).resolve().parents[1] / "examples" / "puzzles"
-
-
-def require_smcdel() -> str:
-    """The binary's path; skip without it (fail under CI)."""
-    home = os.environ.get("MINDGAMES_SMCDEL_HOME")
-    found = shutil.which("smcdel") or (
-        str(Path(home) / "prefix" / "bin" / "smcdel")
-        if home and (Path(home) / "prefix" / "bin" / "smcdel").is_file() else None)
-    if found is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI=true but the official smcdel binary is not installed "
-                        "(../shared/smcdel-src/build.sh builds it)")
-        pytest.skip("the official smcdel binary is not on PATH (set MINDGAMES_SMCDEL_HOME)")
-    return found
 
 
 def check_smcdel(path, capsys, backend="smcdel") -> list[dict]:

@@ -129,3 +129,17 @@ def test_del_to_dsl_on_the_conformance_corpus(tmp_path):
     records = [json.loads(x) for x in results.read_text().splitlines()]
     assert code == 0 and len(records) >= 10
     assert all(r["agrees"] for r in records)
+
+
+def test_explicit_engine_on_a_story_auto_gives_to_bdds_says_so(capsys):
+    from pathlib import Path
+
+    from pyfront.cli import main
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "stories" / "tomi_rooms.del"
+    # 11 events: auto takes the symbolic engine beyond 8
+    assert main(["check", str(path), "--engine", "explicit", "-q", "--json"]) == 0
+    err = capsys.readouterr().err
+    assert "note: story tomi_rooms: 11 events" in err and "--engine auto picks" in err
+    assert main(["check", str(path), "-q", "--json"]) == 0
+    assert "note:" not in capsys.readouterr().err

@@ -268,3 +268,24 @@ def test_explicit_model_errors(text, fragment):
     with pytest.raises(UserError) as info:
         parse_story(text, "m.del")
     assert fragment in info.value.message and info.value.line
+
+
+def test_a_room_may_be_called_room(tmp_path, capsys):
+    """``room`` is no keyword: a room named so works, and the trust rule still reads."""
+    import json
+
+    from pyfront.cli import main
+
+    path = tmp_path / "room.del"
+    path.write_text("story s\n  agents Ann, Bob\n  rooms room, hall\n"
+                    "  location(apple): box, bag\n"
+                    "  everyone trusts whoever left the room later than themselves\n\n"
+                    "  Ann enters the room\n  Bob enters the hall\n"
+                    "  Ann puts the apple in the box\n"
+                    "  question q: where does Ann think the apple is? expect box\n")
+    assert main(["check", str(path), "--json", "-q"]) == 0
+    (record,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert record["answer"] == ["box"] and record["agrees"] is True
+    path.write_text(path.read_text().replace("left the room later", "left the hall later"))
+    assert main(["check", str(path), "--json", "-q"]) == 1
+    assert "expected 'room', got 'hall'" in capsys.readouterr().out

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import deque
 from functools import lru_cache, partial
-from itertools import islice, tee
+from itertools import tee
 from typing import Iterable, Iterator
 
 from smcdel_bridge.errors import SmcdelError
@@ -27,10 +27,6 @@ from pyfront.data.items import AnsweredItem, CheckItem
 from pyfront.problem.record import field, record
 
 from .sources import SMCDEL_SUFFIX, ItemFailure
-
-#: items handed to one worker process at a time (embedded checker)
-CHUNK = 256
-
 
 @record(kw_only=False)
 class Plan:
@@ -199,32 +195,27 @@ def _run_native(program: CheckInput, engine: str):
         return err
 
 
-def native_chunk(entries: list, engine: str = "auto", timeout: float | None = None) -> list[tuple[object, dict]]:
-    """Records for a chunk of items on ``engine``, each item given ``timeout`` seconds
-    (runs in worker processes too)."""
-    from .deadline import ItemTimeout, item_deadline
+def native_item(entry, engine: str = "auto") -> tuple[object, dict]:
+    """The record of one item on the embedded checker's ``engine`` (in a child of
+    :func:`evaluate_native`, which holds the item's limits)."""
+    if isinstance(entry, (ItemFailure, AnsweredItem)):
+        return entry, ready_record(entry)
+    if entry.puzzle is not None and engine != "symbolic":
+        record = _puzzle_record(entry, engine)
+        if record is not None:
+            return entry, record
+    plan = plan_item(entry)
+    results = [] if plan.error else [_answers_of(p, t, engine) for p, t in plan.programs]
+    return entry, decide(plan, results)
 
-    out = []
-    for entry in entries:
-        if isinstance(entry, (ItemFailure, AnsweredItem)):
-            out.append((entry, ready_record(entry)))
-            continue
-        if entry.puzzle is not None and engine != "symbolic":
-            record = _puzzle_record(entry, engine)
-            if record is not None:
-                out.append((entry, record))
-                continue
-        plan = plan_item(entry)
-        try:
-            with item_deadline(timeout):  # check --timeout: this item fails, the rest goes on
-                results = [] if plan.error else [_answers_of(p, t, engine) for p, t in plan.programs]
-        except ItemTimeout as err:
-            record = base_record(entry)
-            record["error"] = f"{where(entry)}: {err}"
-            out.append((entry, record))
-            continue
-        out.append((entry, decide(plan, results)))
-    return out
+
+def limit_record(entry, why: str) -> tuple[object, dict]:
+    """An item stopped at its time or memory limit: a one-line failure."""
+    if isinstance(entry, (ItemFailure, AnsweredItem)):
+        return entry, ready_record(entry)
+    record = base_record(entry)
+    record["error"] = f"{where(entry)}: {why}"
+    return entry, record
 
 
 def _puzzle_record(item: CheckItem, engine: str) -> dict | None:
@@ -262,25 +253,18 @@ def _answers_of(program: CheckInput, text: str | None, engine: str):
     return hit
 
 
-def _chunks(entries: Iterable, size: int) -> Iterator[list]:
-    iterator = iter(entries)
-    while chunk := list(islice(iterator, size)):
-        yield chunk
-
-
 def evaluate_native(entries: Iterable, *, engine: str = "auto", workers: int = 1,
-                    timeout: float | None = None):
-    """(item, record) for every entry, with the embedded checker, in order; ``timeout``:
-    seconds each item may take (:mod:`.deadline`)."""
-    if workers <= 1:  # here, without the worker-pool machinery (start-up time counts)
-        for chunk in _chunks(entries, CHUNK):
-            yield from native_chunk(chunk, engine, timeout)
-        return
-    from smcdel_bridge.official.batch import ordered_map
+                    timeout: float | None = None, max_memory: int | None = None):
+    """(item, record) for every entry, with the embedded checker, in order.
 
-    for chunk in ordered_map(partial(native_chunk, engine=engine, timeout=timeout),
-                             _chunks(entries, CHUNK), workers=workers):
-        yield from chunk
+    Items run in ``workers`` child processes (:mod:`.limits`): an item past ``timeout``
+    seconds or ``max_memory`` bytes is stopped there and becomes a one-line failure, and
+    the next items go on in a fresh child."""
+    from .limits import Limits, limited_map
+
+    limits = Limits(timeout=timeout if timeout and timeout > 0 else None, memory=max_memory)
+    yield from limited_map(partial(native_item, engine=engine), entries, limits=limits, on_limit=limit_record,
+                           workers=workers)
 
 
 # -- the official binary -------------------------------------------------------------------
@@ -360,12 +344,13 @@ def merge_both(native: dict, official: dict) -> dict:
 
 
 def evaluate_both(entries: Iterable, backend, *, engine: str = "auto", workers: int = 1,
-                  timeout: float | None = None):
+                  timeout: float | None = None, max_memory: int | None = None):
     """(item, record) with both backends compared, in order (``workers``: processes of
     the embedded checker; the official backend has its own)."""
     left, right = tee(entries)
     for (item, native), (_, official) in zip(
-        evaluate_native(left, engine=engine, workers=workers, timeout=timeout),
+        evaluate_native(left, engine=engine, workers=workers, timeout=timeout,
+                        max_memory=max_memory),
         evaluate_official(right, backend),
     ):
         if isinstance(item, AnsweredItem) and "backends" in native:

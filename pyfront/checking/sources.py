@@ -33,8 +33,29 @@ class ItemFailure:
     line: int | None = None
 
 
+#: the path that names standard input
+STDIN = "-"
+
+
+def stdin_kind() -> str:
+    """What standard input holds, from its first bytes (not consumed): ``smcdel`` when its
+    first statement is ``VARS`` (after ``--`` comments), else ``dsl``."""
+    import sys
+
+    stream = sys.stdin.buffer
+    head = stream.peek(1 << 16) if hasattr(stream, "peek") else b""
+    for line in head.decode("utf-8-sig", "replace").splitlines():
+        text = line.strip()
+        if text and not text.startswith(("--", "#")):
+            return "smcdel" if text.startswith("VARS") else "dsl"
+    return "dsl"
+
+
 def kind_of(path: Path) -> str:
-    """``dsl``, ``smcdel``, ``dataset`` or ``directory``; UserError for anything else."""
+    """``dsl``, ``smcdel``, ``dataset`` or ``directory``; UserError for anything else.
+    ``-`` is standard input: a DSL text or an SMCDEL input (:func:`stdin_kind`)."""
+    if str(path) == STDIN:
+        return stdin_kind()
     if path.is_dir():
         return "directory"
     name = path.name.lower()
@@ -56,8 +77,10 @@ def check_paths(paths: list[str]) -> None:
     """Fail early (one line, exit 1) on paths that do not exist or have an unknown kind."""
     for p in paths:
         path = Path(p)
-        if p == "-" and not path.exists():
-            raise UserError("check reads files, not standard input: give a path", file=p)
+        if p == STDIN:
+            if paths.count(STDIN) > 1:
+                raise UserError("standard input can be given once", file=p)
+            continue
         if not path.exists():
             raise UserError("no such file or directory", file=p)
         kind_of(path)
@@ -131,7 +154,12 @@ def smcdel_file_items(path: str) -> Iterator[CheckItem | ItemFailure]:
     from smcdel_bridge.syntax import parse_input, render_input
 
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        if path == STDIN:
+            import sys
+
+            text = sys.stdin.buffer.read().decode("utf-8-sig")
+        else:
+            text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         yield ItemFailure(path, None, f"{path}: {getattr(err, 'strerror', None) or err}")
         return

@@ -29,7 +29,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "processes for the embedded checker (default: 1)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
                         help="seconds an smcdel call may take before it is killed, and each item "
-                             "on the embedded engines (default 60)")
+                             "on the embedded engines, whatever it is doing (default 60)")
+    parser.add_argument("--max-memory", default="auto", metavar="SIZE",
+                        help="memory each item may take on the embedded engines, e.g. 500M "
+                             "or 4G, 0 for no bound (default: half the machine's memory, "
+                             "shared among the workers); an item past it is stopped and "
+                             "fails, the others go on")
     parser.add_argument("--smcdel", metavar="PATH",
                         help="the smcdel binary (default: $SMCDEL_BIN, or smcdel on PATH)")
     parser.add_argument("--smcdel-home", metavar="DIR",
@@ -118,6 +123,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     check_workers(args.workers)
     if not args.timeout > 0:  # also refuses nan
         raise UserError("--timeout must be positive")
+    args.max_memory = _memory_bound(args)
     if args.pack_size < 1:
         raise UserError("--pack-size must be at least 1")
     check_paths(args.paths)
@@ -149,7 +155,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     bar = None
     # (not when JSON lines are printed on the same terminal: the two would mix)
     if not args.quiet and sys.stderr.isatty() and not (stdout_lines and sys.stdout.isatty()):
-        forks = args.backend != "smcdel" and (args.workers or 1) > 1
+        forks = args.backend != "smcdel"  # the embedded checker's items run in children
         bar = Progress(count_items(args.paths), refresh_thread=not forks)
         from ..story.engines import set_event_hook
 
@@ -194,6 +200,15 @@ def _dispatch(args: argparse.Namespace) -> int:
     return summary.exit_code
 
 
+def _memory_bound(args) -> int | None:
+    """``--max-memory``: bytes per item (None: no bound)."""
+    from ..checking.limits import default_memory, parse_memory
+
+    if args.max_memory == "auto":
+        return default_memory(args.workers or 1)
+    return parse_memory(args.max_memory)
+
+
 def _official(args):
     from smcdel_bridge.official.binary import OfficialBackend
 
@@ -206,7 +221,7 @@ def _evaluate(args, entries, official):
 
     if args.backend == "native":
         return evaluate.evaluate_native(entries, engine=args.engine, workers=args.workers or 1,
-                                        timeout=args.timeout)
+                                        timeout=args.timeout, max_memory=args.max_memory)
     # story items: the reference for event models, never the embedded engine in its place
     from ..checking.story_reference import StoryReference
 
@@ -216,7 +231,8 @@ def _evaluate(args, entries, official):
         results = evaluate.evaluate_official(entries, official)
     else:
         results = evaluate.evaluate_both(entries, official, engine=args.engine,
-                                         workers=args.workers or 1, timeout=args.timeout)
+                                         workers=args.workers or 1, timeout=args.timeout,
+                                         max_memory=args.max_memory)
     return _closing(results, stories)
 
 

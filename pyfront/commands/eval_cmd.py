@@ -18,8 +18,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="openai:NAME, hf:PATH_OR_NAME, baseline:random|majority|hypothesis-only")
     parser.add_argument("-o", "--output", metavar="RUN_DIR",
                         help="folder for results.jsonl, metrics.json, report.md (and the response cache)")
-    parser.add_argument("--format", default="nli", metavar="LIST",
-                        help="nli, mcq or both: nli,mcq (default nli)")
+    parser.add_argument("--format", default=None, metavar="LIST",
+                        help="nli, mcq or both: nli,mcq (default nli; in a folder of forms "
+                             "such as a story dataset's, mcq for its question rows)")
     parser.add_argument("--kind", default="retrospective", metavar="LIST",
                         help="question kinds: retrospective, prospective or both (default retrospective)")
     parser.add_argument("--distractors", default="hard", metavar="LIST",
@@ -76,6 +77,33 @@ def option_list(text: str, allowed: tuple[str, ...], option: str) -> list[str]:
     return list(dict.fromkeys(values))
 
 
+def _fitting_format(form) -> str:
+    """mcq for a folder of question rows (question, choices), else nli."""
+    from ..data.loading import read_rows
+    from ..evaluation.pipeline import dataset_file
+
+    for _, fields in read_rows(dataset_file(form)):
+        return "mcq" if isinstance(fields, dict) and {"question", "choices"} <= set(fields) \
+            else "nli"
+    return "nli"
+
+
+def _every_form(args: argparse.Namespace, forms) -> int:
+    """``eval DIR`` on each form folder of DIR into ``RUN_DIR/<form>``; the worst exit."""
+    import copy
+    import sys
+    from pathlib import Path
+
+    codes = []
+    for form in forms:
+        sub = copy.copy(args)
+        sub.target, sub.output = [str(form)], str(Path(args.output) / form.name)
+        sub.format = args.format or _fitting_format(form)
+        print(f"eval: {form.name} form ({form}) into {sub.output}", file=sys.stderr)
+        codes.append(run(sub))
+    return max(codes)
+
+
 def run(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
@@ -95,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("eval needs -m MODEL and -o RUN_DIR")
     from ..evaluation import items as it
     from ..evaluation.models import make_model
-    from ..evaluation.pipeline import dataset_file, evaluate, train_file
+    from ..evaluation.pipeline import dataset_file, evaluate, form_folders, train_file
     from ..evaluation.runner import progress_printer
 
     for name, value in (("--concurrency", args.concurrency), ("--max-tokens", args.max_tokens)):
@@ -105,7 +133,10 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--nota-share must lie within 0-1: got {args.nota_share:g}")
     if args.limit is not None and args.limit < 0:
         raise UserError("--limit must not be negative")
-    sets = it.settings(option_list(args.format, it.FORMATS, "--format"), option_list(args.kind, it.KINDS, "--kind"),
+    forms = form_folders(args.target[0])
+    if forms:  # a folder of forms (a story dataset): every form, each in its own run
+        return _every_form(args, forms)
+    sets = it.settings(option_list(args.format or "nli", it.FORMATS, "--format"), option_list(args.kind, it.KINDS, "--kind"),
                        option_list(args.distractors, it.DISTRACTORS, "--distractors"),
                        option_list(args.probe, it.PROBES, "--probe"))
     dataset = dataset_file(args.target[0], args.split)

@@ -19,9 +19,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from ..evaluation.lm_eval_export import export
+    from ..evaluation.lm_eval_export import export, task_name
+    from ..evaluation.pipeline import form_folders
 
-    written = export(args.dataset, args.output, args.name)
+    forms = form_folders(args.dataset)
+    if forms:  # a folder of forms (a story dataset): the tasks of every form, one folder
+        name = args.name or task_name(args.dataset)
+        written = [path for form in forms for path in export(form, args.output, name)]
+    else:
+        written = export(args.dataset, args.output, args.name)
     for path in written:
         print(path)
     print(f"export: wrote {len(written)} lm-eval tasks (data paths relative to the folder); "

@@ -120,6 +120,7 @@ def _numbers(args: argparse.Namespace) -> str:
             text = numbers.consecutive_numbers(args.bound if args.bound != 50 else 6)
         else:
             deal = _deal(args.deal)
+            _refuse_many_deals(args.cards, deal)
             if args.safe is not None:
                 return _safe_lists(args, deal)
             text = russian_cards.dsl(args.cards, deal, _first_hands(args.cards, deal))
@@ -145,19 +146,46 @@ def _deal(text: str) -> tuple[int, int, int]:
     return deal  # type: ignore[return-value]
 
 
+#: most deals a Russian cards puzzle may have: the checkers go through them (12 cards
+#: dealt 4/4/4, 34,650 deals, take about a minute on the value engine)
+MAX_DEALS = 1_000_000
+
+
+def _refuse_many_deals(cards: int, deal) -> None:
+    """Refuse, at once, a deck whose deals no checker can go through."""
+    from math import comb
+
+    from ..errors import UserError
+
+    if cards < 1 or min(deal) < 1 or sum(deal) != cards:
+        return  # the puzzle's own check words this one
+    count = comb(cards, deal[0]) * comb(cards - deal[0], deal[1])
+    if count > MAX_DEALS:
+        raise UserError(f"{cards} cards dealt {deal[0]}/{deal[1]}/{deal[2]} make {count:.2g} "
+                        f"deals (at most {MAX_DEALS:,}, which the checkers can go through): "
+                        "choose a smaller deck")
+
+
 def _first_hands(cards: int, deal) -> tuple:
-    """The classic announcement at the classic size; else the first candidate list (any two
-    hands sharing at most one card) that holds Anne's hand: the puzzle's checks then say
-    whether it is safe (``--safe`` lists the safe ones)."""
+    """The classic announcement at the classic size; else Anne's hand ``0 … A-1`` and the
+    first hand after it sharing at most one card with it (the first candidate list that
+    holds her hand, as SMCDEL's ``allHandLists`` orders them): the puzzle's checks then say
+    whether it is safe (``--safe`` lists the safe ones).  Built directly, not searched
+    for: the hands of a large deck are far too many to list."""
     from pyfront.puzzles import russian_cards
 
     if (cards, tuple(deal)) == (7, (3, 3, 1)):
         return russian_cards.CLASSIC
     if sum(deal) != cards:
         raise ValueError(f"a deal of {cards} cards needs hands adding up to {cards}")
-    found = russian_cards.candidate_lists(cards, deal[0], range(2, 8))
-    mine = tuple(range(deal[0]))
-    return next((h for h in found if h[0] == mine), (mine,))
+    na = deal[0]
+    mine = tuple(range(na))
+    if na == 1:
+        return (mine, (1,))
+    if cards - na < na - 1:  # every other hand shares two cards with Anne's
+        return (mine,)
+    # the smallest hand in lexicographic order after Anne's with at most card 0 in common
+    return (mine, (0, *range(na, 2 * na - 1)))
 
 
 def _safe_lists(args, deal) -> str:

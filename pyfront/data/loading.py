@@ -154,7 +154,11 @@ def story_records(story, source: str, first_row: int = 0) -> list[dict]:
     one-line ``error`` (``FILE:LINE: …``).
     """
     from pyfront.story.compile import evaluate_partial
+    from pyfront.story.engines import engine_note
 
+    note = engine_note(story)
+    if note is not None:  # the explicit engine chosen where it is the slow one
+        print(f"mindgames: {source}:{story.line}: note: {note}", file=sys.stderr)
     results, failure = evaluate_partial(story)
     out = []
     for k, r in enumerate(results):

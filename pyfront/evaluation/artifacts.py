@@ -50,4 +50,4 @@ def hypothesis_only(train: Sequence[dict[str, Any]], test: Sequence[dict[str, An
     correct = sum(1 for text, gold in te if (nb.log_odds(text) > 0) == gold)
     chance = max(Counter(g for _, g in te).values()) / len(te)
     acc = correct / len(te)
-    return HypothesisOnly(round(acc, 4), len(te), round(chance, 4), acc >= chance + margin)
+    return HypothesisOnly(acc, len(te), chance, acc >= chance + margin)

@@ -39,7 +39,8 @@ def bootstrap_ci(correct: int, n: int, seed: int = 0, draws: int = BOOTSTRAP_DRA
         cdf.append(acc)
     rng = random.Random(f"bootstrap\0{seed}\0{correct}\0{n}")
     samples = sorted(min(bisect.bisect_left(cdf, rng.random()), n) / n for _ in range(draws))
-    return [round(samples[int(0.025 * draws)], 4), round(samples[int(0.975 * draws) - 1], 4)]
+    # full precision: machine-readable figures are rounded only where they are shown
+    return [samples[int(0.025 * draws)], samples[int(0.975 * draws) - 1]]
 
 
 def macro_f1(golds: Sequence[str], predictions: Sequence[str | None]) -> float:
@@ -70,11 +71,11 @@ def score(results: Sequence[dict[str, Any]], seed: int = 0) -> dict[str, Any]:
     golds = [_class(r, "gold") for r in results]
     preds = [_class(r, "prediction") for r in results]
     return {
-        "accuracy": round(correct / n, 4) if n else 0.0,
+        "accuracy": correct / n if n else 0.0,  # rounded in the report only
         "n": n,
         "correct": correct,
         "unparsed": sum(1 for r in results if r["prediction_index"] is None),
-        "macro_f1": round(macro_f1(golds, preds), 4),  # type: ignore[arg-type]
+        "macro_f1": macro_f1(golds, preds),  # type: ignore[arg-type]
         "ci95": bootstrap_ci(correct, n, seed),
     }
 

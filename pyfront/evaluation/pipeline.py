@@ -17,6 +17,19 @@ from .runner import METRICS, REPORT, RunOutcome, run_items
 SPLIT_FILES = (".jsonl", ".csv", ".json")
 
 
+def form_folders(path: str | Path) -> list[Path]:
+    """The forms of a folder that holds no split file itself but one sub-folder per form
+    with split files (``generate --family stories`` writes ``qa/`` and ``nli/``), in name
+    order; [] for anything else."""
+    p = Path(path)
+    if not p.is_dir() or any((p / f"{s}{ext}").is_file() for s in ("train", "validation", "test")
+                             for ext in SPLIT_FILES):
+        return []
+    return sorted(sub for sub in p.iterdir() if sub.is_dir() and any(
+        (sub / f"{s}{ext}").is_file() for s in ("train", "validation", "test")
+        for ext in SPLIT_FILES))
+
+
 def dataset_file(path: str | Path, split: str = "test") -> Path:
     """The file to evaluate: ``path`` itself, or ``path/<split>.jsonl`` for a folder."""
     p = Path(path)

@@ -42,8 +42,8 @@ class ValueReader:
             if name in self.agents:
                 raise self.error(f"{name!r} is an agent: a variable needs another name", tok)
             if values.data == "value_range":
-                lo_tok, hi_tok = values.children
-                lo, hi = int(lo_tok), int(hi_tok)
+                lo_tok, hi_tok = (_token(c) for c in values.children)
+                lo, hi = (_signed(c) for c in values.children)
                 if hi < lo:
                     raise self.error(f"empty range {lo}..{hi}: the first number must not be "
                                      "larger than the second", lo_tok)
@@ -72,6 +72,8 @@ class ValueReader:
         kind = node.data
         if kind == "term_number":
             return Const(int(node.children[0]))
+        if kind == "term_negative":
+            return Const(-int(node.children[0]))
         if kind == "term_name":
             tok = node.children[0]
             name = str(tok)
@@ -213,3 +215,15 @@ def _word(t: Term) -> str:
     if isinstance(t, Const):
         return repr(t.value) if isinstance(t.value, str) else str(t.value)
     return "a number"
+
+
+def _token(node):
+    """The number token of a range bound (``3`` or ``-3``)."""
+    return node.children[0] if getattr(node, "data", None) == "negative" else node
+
+
+def _signed(node) -> int:
+    """A range bound's value: ``3``, or ``-3`` (a ``negative`` node)."""
+    if getattr(node, "data", None) == "negative":
+        return -int(node.children[0])
+    return int(node)

@@ -2,9 +2,36 @@
 consecutive numbers.  ``mindgames puzzle NAME`` prints them; ``examples/puzzles/`` holds the
 classic sizes.  Every one states its expected answer (from the literature; see
 ``docs/puzzles.md``) only at the classic size; at other sizes the question is left open.
+The comment that tells what the talk leaves is written from the value engine's answer at
+the size asked for (:func:`answer_comment`), never typed in.
 """
 
 from __future__ import annotations
+
+#: the line of a puzzle's text that :func:`answer_comment` fills
+ANSWER_LINE = "# @answer\n"
+
+
+def answer_comment(text: str, what: str) -> str:
+    """``text`` with its answer line filled: what the value engine leaves for the puzzle's
+    question (``what``: the possibilities' name, e.g. "pair")."""
+    from pyfront.problem.dsl import parse_problem
+    from pyfront.problem.puzzle_check import puzzle_jobs
+
+    record: dict = {}
+    for _, _, job in puzzle_jobs(parse_problem(text)):
+        if job.kind != "hypothesis":
+            record = job.native_record({})
+    answer = record.get("answer") or []
+    if not answer:
+        line = f"# At this size no {what} is left after the talk."
+    elif len(answer) == 1:
+        line = f"# At this size exactly one {what} is left: {record['label']}."
+    elif len(answer) <= 6:
+        line = f"# At this size {len(answer)} {what}s are left: {record['label']}."
+    else:
+        line = f"# At this size {len(answer)} {what}s are left."
+    return text.replace(ANSWER_LINE, line + "\n", 1)
 
 
 def sum_and_product(max_sum: int = 100) -> str:
@@ -12,14 +39,13 @@ def sum_and_product(max_sum: int = 100) -> str:
     if max_sum < 5:
         raise ValueError("--max must be at least 5 (the smallest pair is 2 + 3)")
     expect = " expect x = 4 and y = 13" if max_sum == 100 else ""
-    return f"""\
+    return answer_comment(f"""\
 # Sum and Product (Freudenthal, 1969).  Two numbers x and y with 2 <= x < y and
 # x + y <= {max_sum}.  Sum is told x + y, Product is told x * y.
 #   Sum:     "I knew that you did not know the numbers."
 #   Product: "Now I know them."
 #   Sum:     "Now I know them too."
-# With x + y <= 100 exactly one pair fits: x = 4, y = 13.
-
+{ANSWER_LINE}
 problem sum_and_product_{max_sum}
   agents Sum, Product
   x: 2..{max_sum}
@@ -33,7 +59,7 @@ problem sum_and_product_{max_sum}
   announce Product knows what x and y are
   announce Sum knows what x and y are
   question solution: which possibilities remain?{expect}
-"""
+""", "pair")
 
 
 def what_sum(bound: int = 50) -> str:
@@ -42,12 +68,11 @@ def what_sum(bound: int = 50) -> str:
     if bound < 2:
         raise ValueError("--bound must be at least 2")
     expect = " expect 330 possibilities" if bound == 50 else ""
-    return f"""\
+    return answer_comment(f"""\
 # What Sum (van Ditmarsch, Ruan and Verbrugge).  Amy, Bob and Cat each have a number
 # between 1 and {bound} on their forehead; one number is the sum of the other two.
 # Each sees the other two numbers.  In turn each says: "I do not know my number."
-# With numbers up to 50, 330 possibilities remain.
-
+{ANSWER_LINE}
 problem what_sum_{bound}
   agents Amy, Bob, Cat
   a: 1..{bound}
@@ -61,7 +86,7 @@ problem what_sum_{bound}
   announce Bob does not know what b is
   announce Cat does not know what c is
   question left: which possibilities remain?{expect}
-"""
+""", "triple")
 
 
 #: Cheryl's ten dates (Singapore and Asian Schools Math Olympiad, 2015)
@@ -111,13 +136,12 @@ def consecutive_numbers(top: int = 4) -> str:
     # by hand: 2 * top states; the first "no" removes a = 0 and a = top, the second the
     # four states where Bill's number leaves one pair (b = 0, 1, top - 1, top)
     expect = f" expect {2 * top - 6} possibilities" if top >= 4 else ""
-    return f"""\
+    return answer_comment(f"""\
 # Consecutive numbers (Littlewood; van Ditmarsch and Kooi, "One Hundred Prisoners and
 # a Light Bulb").  Anne and Bill each get a number; the numbers are consecutive
 # (0..{top}).  Each sees only their own.  Anne: "I don't know your number."  Bill: "I don't
-# know yours either."  Anne: "Now I know yours."  With Anne 2 and Bill 3 ... the talk
-# removes the end points one by one.
-
+# know yours either."  The talk removes the end points one by one.
+{ANSWER_LINE}
 problem consecutive_numbers
   agents Anne, Bill
   a: 0..{top}
@@ -131,4 +155,4 @@ problem consecutive_numbers
   hypothesis bill_learns: Bill knows that a != 0 expect true
   announce Bill does not know what a is
   question which possibilities remain?{expect}
-"""
+""", "pair")

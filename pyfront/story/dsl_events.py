@@ -104,6 +104,10 @@ class EventReader:
 
         line = st.meta.line
         if st.data == "trust_rule":
+            word = next(c for c in st.children if not isinstance(c, Tree))
+            if str(word) != "room":
+                raise self.error(f"expected 'room', got {str(word)!r} (everyone trusts whoever "
+                                 "left the room later than themselves)", word)
             return [M.Trust(rule="left_later", line=line)]
 
         def side(node) -> tuple[tuple[str | None, ...], bool | None]:

@@ -16,7 +16,7 @@ from ..plausibility import PlausibilityModel, priority_update
 from ..semantics import truth_set
 from .contraction import contract
 from .events import AgentIds, PlausibleAction, doubled
-from .interface import BeliefEngine, ContradictoryStart, Situation
+from .interface import BeliefEngine, ContradictoryStart, Situation, refuse_dynamic
 
 
 @dataclass(frozen=True)
@@ -86,8 +86,8 @@ class BeliefState:
         return self._view(2)
 
     def holds(self, form: Form) -> bool:
-        """True at every actual world."""
-        return frozenset(self.model.actual) <= truth_set(self.model, form)
+        """True at every actual world (no announcement inside: :func:`refuse_dynamic`)."""
+        return frozenset(self.model.actual) <= truth_set(self.model, refuse_dynamic(form))
 
 
 def initial_model(situation: Situation) -> PlausibilityModel:
@@ -166,7 +166,7 @@ class ExplicitBeliefEngine(BeliefEngine):
         return any(actual & truth_set(state.model, pres[e]) for e in action.model.actual)
 
     def holds(self, state: BeliefState, form: Form) -> bool:
-        return state.holds(form)
+        return state.holds(refuse_dynamic(form))
 
     def possible(self, state: BeliefState, path: Sequence[str], forms: Sequence[Form]
                  ) -> tuple[bool, ...]:
@@ -174,7 +174,7 @@ class ExplicitBeliefEngine(BeliefEngine):
         worlds = set(model.actual)
         for b in path:
             worlds = {v for w in worlds for v in model.successors(b, w)}
-        return tuple(bool(worlds & truth_set(model, f)) for f in forms)
+        return tuple(bool(worlds & truth_set(model, refuse_dynamic(f))) for f in forms)
 
     def size(self, state: BeliefState) -> int:
         return len(state.plausibility.worlds)

@@ -17,10 +17,30 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from ...language import Form
+from ...errors import UnsupportedFormula
+from ...language import Announce, AnnounceW, Dynamic, Form, PubAnnounce, PubAnnounceW
 from ..errors import DelModelError
 from ..plausibility import PlausibilityModel
 from .events import AgentIds, PlausibleAction
+
+
+#: the formula nodes that update the model they are asked of
+DYNAMIC_NODES = (PubAnnounce, PubAnnounceW, Announce, AnnounceW, Dynamic)
+
+
+def refuse_dynamic(form: Form) -> Form:
+    """``form`` unchanged, or :class:`UnsupportedFormula` when it holds an announcement or
+    an event-model modality.  Both belief engines refuse them alike: after an update a
+    belief is the most plausible worlds of the new model, which the belief view (a Kripke
+    model without the plausibility order) cannot rebuild, so each engine would answer
+    something else.  The update belongs in the story, as an event."""
+    for node in form.walk():
+        if isinstance(node, DYNAMIC_NODES):
+            raise UnsupportedFormula(
+                f"the belief engines do not evaluate {type(node).__name__} formulas: a "
+                "belief after an announcement or event needs the plausibility order, which "
+                "the belief view drops; tell it as an event of the story instead")
+    return form
 
 
 @dataclass(frozen=True)
@@ -126,7 +146,8 @@ class BeliefEngine(ABC):
 
     @abstractmethod
     def holds(self, state: Any, form: Form) -> bool:
-        """True at every actual world (on the belief view)."""
+        """True at every actual world (on the belief view); a formula with an
+        announcement or event modality is refused (:func:`refuse_dynamic`)."""
 
     @abstractmethod
     def possible(self, state: Any, path: Sequence[str], forms: Sequence[Form]

@@ -86,8 +86,10 @@ class SymbolicBeliefState:
         return self._view
 
     def holds(self, form) -> bool:
-        """True at every actual world (on the belief view)."""
-        return self.view().holds_at_actual(form)
+        """True at every actual world (on the belief view; no announcement inside)."""
+        from ..belief.interface import refuse_dynamic
+
+        return self.view().holds_at_actual(refuse_dynamic(form))
 
     def size(self) -> int:
         """How many worlds (assignments of the law; before any contraction)."""

@@ -11,7 +11,7 @@ from typing import Sequence
 from ...language import Form
 from ..belief.events import AgentIds, PlausibleAction, doubled
 from ..belief.explicit import Revision
-from ..belief.interface import BeliefEngine, ContradictoryStart, Situation
+from ..belief.interface import BeliefEngine, ContradictoryStart, Situation, refuse_dynamic
 from ..plausibility import PlausibilityModel
 from .beliefs import SymbolicBeliefState, priority_update, unchanged
 from .encode import WorldCodes
@@ -123,7 +123,7 @@ class SymbolicBeliefEngine(BeliefEngine):
                    for e in action.model.actual)
 
     def holds(self, state: SymbolicBeliefState, form: Form) -> bool:
-        return state.view().holds_at_actual(form)
+        return state.view().holds_at_actual(refuse_dynamic(form))
 
     def possible(self, state: SymbolicBeliefState, path: Sequence[str], forms: Sequence[Form]
                  ) -> tuple[bool, ...]:
@@ -131,7 +131,8 @@ class SymbolicBeliefEngine(BeliefEngine):
         worlds = state.actual
         for b in path:
             worlds = view.image(worlds, b)
-        return tuple((worlds & view.table(f)) != state.space.false for f in forms)
+        return tuple((worlds & view.table(refuse_dynamic(f))) != state.space.false
+                     for f in forms)
 
     def size(self, state: SymbolicBeliefState) -> int:
         return state.size()

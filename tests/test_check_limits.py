@@ -1,0 +1,150 @@
+"""Limits that hold: ``check --timeout`` and ``--max-memory`` stop an item whatever it is
+doing (it runs in a child process), the other items are answered."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from pyfront.checking.limits import Limits, limited_map, parse_memory
+from pyfront.errors import UserError
+
+
+def _work(item):
+    """A stand-in for checking: sleep, allocate, crash, or answer ``-item``."""
+    kind, value = item
+    if kind == "sleep":
+        time.sleep(value)
+    elif kind == "allocate":  # touch every page, so that it is resident
+        block = bytearray(value)
+        for i in range(0, len(block), 4096):
+            block[i] = 1
+        time.sleep(30)
+    elif kind == "crash":  # as a C library's abort would, without its report
+        os._exit(3)
+    return -value
+
+
+def _failed(item, why):
+    return ("failed", why)
+
+
+def _run(items, *, timeout=None, memory=None, workers=1):
+    return list(limited_map(_work, items, limits=Limits(timeout=timeout, memory=memory),
+                            on_limit=_failed, workers=workers))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_item_past_its_time_fails_and_the_others_are_answered(workers):
+    items = [("n", 1), ("n", 2), ("sleep", 60), ("n", 3), ("n", 4)]
+    started = time.monotonic()
+    out = _run(items, timeout=0.5, workers=workers)
+    took = time.monotonic() - started
+    assert out[:2] == [-1, -2] and out[3:] == [-3, -4]
+    assert out[2] == ("failed", "timed out after 0.5 s (--timeout)")
+    assert took < 10  # the sleeping item is killed, not waited for (60 s)
+
+
+def test_an_item_past_its_memory_fails_and_the_others_are_answered():
+    bound = 200 << 20
+    out = _run([("n", 1), ("allocate", 600 << 20), ("n", 2)], timeout=25, memory=bound)
+    assert out[0] == -1 and out[2] == -2
+    assert out[1][0] == "failed"
+    assert "--max-memory" in out[1][1] and "over the bound of 200 MB" in out[1][1]
+
+
+def test_a_crashing_item_fails_alone():
+    out = _run([("n", 5), ("crash", 0), ("n", 6)], timeout=20)
+    assert out[0] == -5 and out[2] == -6
+    assert out[1] == ("failed", "the checker process ended without an answer (exit 3)")
+
+
+def test_many_items_keep_their_order_on_two_workers():
+    items = [("n", k) for k in range(300)]
+    assert _run(items, timeout=20, workers=2) == [-k for k in range(300)]
+
+
+@pytest.mark.parametrize("text, size", [("500M", 500 << 20), ("2G", 2 << 30),
+                                        ("1.5g", 3 << 29), ("4096", 4096), ("0", None),
+                                        ("none", None), ("64MiB", 64 << 20)])
+def test_memory_sizes(text, size):
+    assert parse_memory(text) == size
+
+
+@pytest.mark.parametrize("text", ["", "12x", "-1G", "nanM", "G"])
+def test_bad_memory_sizes(text):
+    with pytest.raises(UserError, match="--max-memory"):
+        parse_memory(text)
+
+
+# -- end to end: a Sum and Product with x + y <= 1000 on the BDD engine takes ~40 s and
+# 1.5 GB (its encoding alone most of it); beside it a problem answered in milliseconds
+
+#: two children, one announcement that someone is muddy: in the world where only Bob is
+#: muddy Ann sees him and cannot tell whether she is muddy too, so "Ann knows whether" fails
+_SMALL = """problem small
+  agents Ann, Bob
+  setup forehead
+  announce someone
+  hypothesis h: Ann knows whether muddy(Ann) expect false
+"""
+
+_DSL = """problem sum_and_product_{max}
+  agents Sum, Product
+  x: 2..{max}
+  y: 2..{max}
+  law x < y and x + y <= {max}
+  Sum observes x + y
+  Product observes x * y
+  announce Sum knows that Product does not know what x and y are
+  hypothesis sum_unsure: Sum does not know what x and y are expect true
+  announce Product knows what x and y are
+  announce Sum knows what x and y are
+  question solution: which possibilities remain?
+"""
+
+
+def _check(tmp_path, *options):
+    big, small = tmp_path / "sp1000.del", tmp_path / "sp100.del"
+    big.write_text(_DSL.format(max=1000))
+    small.write_text(_SMALL)
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "pyfront.cli", "check", str(big), str(small),
+                           "--engine", "symbolic", "--json", "-q", *options],
+                          capture_output=True, text=True, timeout=120)
+    return done, [json.loads(line) for line in done.stdout.splitlines()], \
+        time.monotonic() - started
+
+
+@pytest.mark.slow
+def test_the_timeout_bounds_the_encoding_too(tmp_path):
+    done, records, took = _check(tmp_path, "--timeout", "1")
+    assert done.returncode == 1 and not done.stderr.strip()
+    assert [r.get("error", "").endswith("timed out after 1 s (--timeout)")
+            for r in records] == [True, True, False]
+    assert records[2]["label"] == "not_entailment" and records[2]["agrees"] is True
+    assert took < 8  # two items of 1 s each, start-up and the small problem
+
+
+@pytest.mark.slow
+def test_the_memory_bound_stops_an_item_and_the_others_go_on(tmp_path):
+    done, records, _ = _check(tmp_path, "--max-memory", "150M")
+    assert done.returncode == 1
+    assert ["--max-memory" in r.get("error", "") for r in records] == [True, True, False]
+    assert "\n" not in records[0]["error"]
+    assert records[2]["label"] == "not_entailment" and records[2]["agrees"] is True
+
+
+def test_a_bad_memory_size_is_one_line(tmp_path):
+    path = tmp_path / "one.del"
+    path.write_text(_DSL.format(max=20))
+    done = subprocess.run([sys.executable, "-m", "pyfront.cli", "check", str(path),
+                           "--max-memory", "lots"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "mindgames: --max-memory must be a size such as 500M or 2G (0: no bound): got 'lots'"]
