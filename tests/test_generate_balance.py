@@ -124,13 +124,6 @@ def test_unknown_balance_mode_is_refused():
         GenerateConfig(size=10, balance="shape")
 
 
-def test_stories_refuse_the_option(tmp_path, capsys):
-    code = main(["generate", "--family", "stories", "--size", "4", "--balance", "none",
-                 "-o", str(tmp_path / "s")])
-    assert code == 1
-    assert "--balance is an option of --family mindgames" in capsys.readouterr().err
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_hypothesis_only_baseline_sits_at_chance(seed):

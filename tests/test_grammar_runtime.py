@@ -138,10 +138,10 @@ def test_the_written_tables_are_what_export_writes_now():
 def test_lark_is_pinned_to_the_minor_version_the_tables_come_from():
     import re
 
-    from pyfront.grammar import _problem
+    from pyfront.grammar import problem_tables
 
     text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
     low, high = re.search(r'"lark>=([\d.]+),<([\d.]+)"', text).groups()
-    version = tuple(map(int, _problem.LARK.split(".")))
+    version = tuple(map(int, problem_tables.LARK.split(".")))
     assert tuple(map(int, low.split("."))) <= version < tuple(map(int, high.split(".")))
     assert tuple(map(int, high.split("."))) == (version[0], version[1] + 1)
