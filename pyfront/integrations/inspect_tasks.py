@@ -139,7 +139,7 @@ def nli(path: str | None = None, size: int = 10, seed: int = 0, split: str = "al
 
 
 def mcq(path: str | None = None, setting: str = "retrospective", distractors: str = "hard",
-        probe: str = "none", size: int = 10, seed: int = 0, split: str = "all",
+        probe: str = "none", size: int = 120, seed: int = 0, split: str = "all",
         solver: str = "mindgames") -> Task:
     """The checker-built multiple choice of MindGames problems (four options)."""
     rows = mindgames_rows(path, size=size, seed=seed, split=split)
