@@ -26,14 +26,13 @@ from inspect_ai.dataset import Sample
 from ..errors import UserError
 from ..evaluation import prompts
 from ..evaluation.items import EvalItem, Setting, build_items
+from .story_knobs import is_deceptive, story_actions
 
-__all__ = ["GROUPS", "DECEPTIVE_ACTIONS", "mindgames_rows", "story_rows", "item_samples",
+__all__ = ["GROUPS", "mindgames_rows", "story_rows", "item_samples",
            "certified_samples", "question_only", "sample_of"]
 
 #: metadata keys every sample has: Inspect's grouped metrics need them on all samples
 GROUPS = ("order", "deception", "setting")
-#: story actions that make a story deceptive (claims, tells, lies)
-DECEPTIVE_ACTIONS = ("tell", "tell_private", "claim", "lie")
 
 
 def _rows_of(path: str | None, split: str) -> list[tuple[int, dict[str, Any]]] | None:
@@ -65,9 +64,8 @@ def story_rows(*, size: int, seed: int, order: int, deception: bool,
     """(QA rows, NLI rows) of ``size`` stories generated now, every split of them: one
     question of ``order`` per story (order 0: two), deceptive actions only if asked."""
     from ..generate.stories.pipeline import StoriesConfig, generate
-    from ..generate.stories.sampler import ACTIONS
 
-    actions = ACTIONS if deception else tuple(a for a in ACTIONS if a not in DECEPTIVE_ACTIONS)
+    actions = story_actions(deception)
     try:
         cfg = StoriesConfig(size=size, seed=seed, orders=(order, order), agents=agents,
                             actions=actions)
@@ -89,10 +87,9 @@ def question_only(item: EvalItem) -> str:
 def _metadata(item: EvalItem, fields: dict[str, Any]) -> dict[str, Any]:
     meta = dict(item.meta)
     order = meta.get("order", meta.get("hypothesis_depth", fields.get("order")))
-    actions = fields.get("actions") or []
     meta.update({
         "order": order if order is not None else "n/a",
-        "deception": bool(set(actions) & set(DECEPTIVE_ACTIONS)),
+        "deception": is_deceptive(fields.get("actions")),
         "setting": item.setting.tag,
         "format": item.setting.format,
         "options": list(item.options),
