@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("inspect_ai", reason="the [inspect] extra is not installed (pip install -e '.[inspect]')")
+from requirements import require_extra
+
+require_extra("inspect_ai", "inspect")
+require_extra("openai", "inspect")
 
 from inspect_ai.log import read_eval_log  # noqa: E402
 

@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-reasoning_gym = pytest.importorskip(
-    "reasoning_gym", reason="the [rl] extra is not installed (pip install -e '.[rl]')")
+from requirements import require_extra
+
+reasoning_gym = require_extra("reasoning_gym", "rl")
 
 import pyfront.integrations.reasoning_gym  # noqa: E402,F401  (registers the datasets)
 from reasoning_gym.factory import create_curriculum  # noqa: E402
