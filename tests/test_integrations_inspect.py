@@ -51,7 +51,7 @@ def _check_log(path: Path, n: int) -> list:
     assert len(samples) == n
     for s in samples:
         assert s.scores, f"sample {s.id} not scored"
-        for key in ("order", "deception", "setting"):
+        for key in ("order", "deception", "setting", "shortcut"):
             assert key in s.metadata, f"sample {s.id} has no {key}"
         (score,) = s.scores.values()
         assert (score.value == "C") == _majority_deserves(s), s.id

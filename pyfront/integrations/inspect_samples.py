@@ -32,7 +32,9 @@ __all__ = ["GROUPS", "mindgames_rows", "story_rows", "item_samples",
            "certified_samples", "question_only", "sample_of"]
 
 #: metadata keys every sample has: Inspect's grouped metrics need them on all samples
-GROUPS = ("order", "deception", "setting")
+#: (``shortcut``: whether the cross-fitted shortcut model of ``mindgames audit`` answers
+#: the row right from its words alone, ``n/a`` where it cannot read the row)
+GROUPS = ("order", "deception", "setting", "shortcut")
 
 
 def _rows_of(path: str | None, split: str) -> list[tuple[int, dict[str, Any]]] | None:
@@ -86,6 +88,7 @@ def question_only(item: EvalItem) -> str:
 
 def _metadata(item: EvalItem, fields: dict[str, Any]) -> dict[str, Any]:
     meta = dict(item.meta)
+    hardness = fields.get("difficulty")
     order = meta.get("order", meta.get("hypothesis_depth", fields.get("order")))
     meta.update({
         "order": order if order is not None else "n/a",
@@ -94,6 +97,8 @@ def _metadata(item: EvalItem, fields: dict[str, Any]) -> dict[str, Any]:
         "format": item.setting.format,
         "options": list(item.options),
         "gold_index": item.gold,
+        "shortcut_difficulty": hardness,
+        "shortcut": "n/a" if hardness is None else "right" if hardness < 1 else "wrong",
     })
     return meta
 
@@ -111,8 +116,11 @@ def item_samples(rows: Sequence[tuple[int, dict[str, Any]]], sets: Sequence[Sett
                  seed: int, inspect_solver: bool = False) -> list[Sample]:
     """The items ``mindgames eval`` builds from ``rows`` (same seed: same options, same
     order), as samples."""
+    from ..audit.shortcut import annotate
+
     built = build_items(rows, sets, seed=seed)
-    by_id = {str(f.get("id") or f"row{r}"): f for r, f in rows}
+    by_id = {str(f.get("id") or f"row{r}"): dict(f) for r, f in rows}
+    annotate(list(by_id.values()), seed=seed)  # the shortcut model's verdict per row
     out = []
     for item in built.items:
         row_id = item.id.removesuffix("/" + item.setting.tag)
@@ -155,7 +163,7 @@ def certified_samples(path: str, fmt: str, labels: str) -> list[Sample]:
                                              "class", "agrees", "answer", "certified_answer")
                     if k in row}
             meta.update({"order": order, "deception": bool(row.get("deception", False)),
-                         "setting": f"{fmt}/{labels}", "format": "open"})
+                         "setting": f"{fmt}/{labels}", "format": "open", "shortcut": "n/a"})
             out.append(Sample(id=f"{fmt}-{row.get('row', n - 1)}",
                               input=prompts.open_question(_story(row), str(row.get("question"))),
                               target=target, metadata=meta))

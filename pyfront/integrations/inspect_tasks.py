@@ -16,7 +16,7 @@ default solver sends the prompt as it is and reads the reply with eval's parser
 (marking the chosen option, so that Inspect's ``choice()`` scorer scores multiple
 choice); ``-T solver=inspect`` uses Inspect's ``multiple_choice()`` instead (its own
 template and its ``ANSWER: X`` format).  Every task reports accuracy overall and grouped
-by order, by deception and by setting.
+by order, by deception, by setting and by the shortcut model's verdict.
 
 Usage::
 
