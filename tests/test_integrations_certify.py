@@ -74,3 +74,15 @@ def test_missing_file_is_one_line(tmp_path, capsys):
                  "-o", str(tmp_path / "o")]) != 0
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("mindgames: ") and "no such file" in err[0]
+
+
+def test_a_folder_with_files_needs_force(tmp_path, capsys):
+    src = shared_file("hitom", "hitom_shared.jsonl")
+    out = tmp_path / "o"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine\n")
+    assert main(["certify", str(src), "--format", "hitom", "-o", str(out)]) != 0
+    assert "--force" in capsys.readouterr().err
+    assert main(["certify", str(src), "--format", "hitom", "-o", str(out), "--force"]) == 0
+    assert (out / "notes.txt").read_text() == "mine\n"
+    assert len((out / "test.jsonl").read_text().splitlines()) == 300

@@ -138,3 +138,42 @@ def test_same_accuracy_as_mindgames_eval(tmp_path, monkeypatch):
     assert ours["n"] == len(items) == len(inspect_log.samples)
     assert ours["accuracy"] == pytest.approx(expected)
     assert acc == pytest.approx(expected)
+
+
+# --- the real model: llama.cpp's server and Gemma 3 270M (the llm extra) ----------------------
+
+from test_eval_loglikelihood import llama_server  # noqa: E402,F401  (the fixture)
+
+
+@pytest.mark.slow
+def test_gemma_through_inspect_as_through_mindgames_eval(llama_server, tmp_path,  # noqa: F811
+                                                         monkeypatch):
+    """100 story items, greedy replies of at most 16 tokens, one request at a time: every
+    sample scored, and Inspect's accuracy is `mindgames eval`'s on the same prompts."""
+    from pyfront.cli import main
+
+    path, qa = _story_file(tmp_path, size=100, seed=11, order=1, deception=True, agents=(2, 4))
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-local")
+    assert main(["eval", str(path), "-m", "openai:gemma", "-o", str(tmp_path / "run"),
+                 "--base-url", llama_server, "--format", "mcq", "--seed", "11",
+                 "--concurrency", "1", "--max-tokens", "16", "--temperature", "0"]) == 0
+    log = inspect_eval(tmp_path, "mindgames/stories", "openai-api/llama/gemma",
+                       "-T", "size=100", "-T", "seed=11", "-T", "order=1",
+                       "--limit", "100", "--max-connections", "1", "--max-tokens", "16",
+                       "--temperature", "0",
+                       env={"LLAMA_BASE_URL": llama_server, "LLAMA_API_KEY": "sk-local"},
+                       timeout=1800)
+    ours = json.loads((tmp_path / "run" / "metrics.json").read_text())
+    results = [json.loads(x) for x in (tmp_path / "run" / "results.jsonl").read_text().splitlines()]
+    theirs = read_eval_log(str(log))
+    samples = theirs.samples
+    assert ours["n"] == len(samples) == 100
+    assert all(s.scores for s in samples)
+    by_id = {r["id"]: r for r in results}
+    for s in samples:  # the same prompt, the same reply, the same verdict
+        r = by_id[s.id]
+        assert s.output.completion.strip() == r["response"].strip(), s.id
+        (score,) = s.scores.values()
+        assert (score.value == "C") == r["correct"], s.id
+    acc = theirs.results.scores[0].metrics["accuracy"].value
+    assert acc == pytest.approx(ours["accuracy"])

@@ -15,6 +15,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the benchmark the file belongs to")
     parser.add_argument("-o", "--output", required=True, metavar="DIR",
                         help="folder for test.jsonl and README.md (the dataset card)")
+    parser.add_argument("--force", action="store_true",
+                        help="write into a folder that already holds files (test.jsonl and "
+                             "README.md are replaced)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -22,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..integrations.certified_splits import certify
 
-    result = certify(args.dataset, args.format, args.output)
+    result = certify(args.dataset, args.format, args.output, force=args.force)
     counts = ", ".join(f"{cls} {n}" for cls, n in sorted(result.counts.items(),
                                                        key=lambda kv: (-kv[1], kv[0])))
     print(f"certify: {result.rows} questions ({counts}); wrote {args.output}/", file=sys.stderr)

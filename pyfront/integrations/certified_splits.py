@@ -130,13 +130,18 @@ def certified_rows(path: str, fmt: str) -> Iterator[dict]:
                "agrees": agrees, "class": str(cls), "explanation": why}
 
 
-def certify(path: str, fmt: str, outdir: str | Path) -> Certified:
+def certify(path: str, fmt: str, outdir: str | Path, *, force: bool = False) -> Certified:
+    """Write ``outdir/test.jsonl`` and its card; a folder that already holds files only
+    with ``force`` (then those two files are replaced, nothing else is touched)."""
     p = Path(path)
     if not p.is_file():
         raise UserError("no such file" if not p.exists() else "not a file", file=str(path))
     out = Path(outdir)
     if out.exists() and not out.is_dir():
         raise UserError("not a folder", file=str(out))
+    if out.is_dir() and any(out.iterdir()) and not force:
+        raise UserError("the folder already holds files: give --force to replace the "
+                        "certified split in it", file=str(out))
     out.mkdir(parents=True, exist_ok=True)
     result = Certified(fmt)
     tmp = out / (SPLIT_FILE + ".tmp")
