@@ -1,7 +1,7 @@
 """What Inspect loads through the ``inspect_ai`` entry point named ``mindgames``: the tasks
 ``mindgames/nli``, ``mindgames/mcq``, ``mindgames/stories``, ``mindgames/tomi``,
 ``mindgames/hitom`` (:mod:`pyfront.integrations.inspect_tasks`) and the baseline providers
-``mindgames/random``, ``mindgames/majority`` (:mod:`pyfront.integrations.inspect_models`).
+``mindgames/random``, ``mindgames/majority``, ``mindgames/hypothesis-only`` (:mod:`pyfront.integrations.inspect_models`).
 
 Inspect names a task after the top-level package of the module that defines it: each
 task is therefore wrapped here, with its parameters (its signature) unchanged.

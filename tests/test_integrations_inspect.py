@@ -177,3 +177,46 @@ def test_gemma_through_inspect_as_through_mindgames_eval(llama_server, tmp_path,
         assert (score.value == "C") == r["correct"], s.id
     acc = theirs.results.scores[0].metrics["accuracy"].value
     assert acc == pytest.approx(ours["accuracy"])
+
+
+def test_hypothesis_only_provider_answers_as_the_eval_baseline(tmp_path):
+    """Fitted on the same train split, the provider gives every item the verdict
+    `mindgames eval -m baseline:hypothesis-only` gives it."""
+    from pyfront.cli import main
+
+    data = tmp_path / "data"
+    assert main(["generate", "--size", "20", "--seed", "3", "-o", str(data), "--quiet"]) == 0
+    run = tmp_path / "run"
+    assert main(["eval", str(data / "test.jsonl"), "-m", "baseline:hypothesis-only",
+                 "--train", str(data / "train.jsonl"), "-o", str(run)]) == 0
+    ours = {r["id"]: r for r in map(json.loads, (run / "results.jsonl").read_text().splitlines())}
+    log = inspect_eval(tmp_path, "mindgames/nli", "mindgames/hypothesis-only",
+                       "-T", f"path={data / 'test.jsonl'}", "-M", f"train={data / 'train.jsonl'}")
+    samples = read_eval_log(str(log)).samples
+    assert len(samples) == len(ours) > 0
+    for s in samples:
+        (score,) = s.scores.values()
+        assert (score.value == "C") == ours[s.id]["correct"], s.id
+        assert s.output.completion == ours[s.id]["response"], s.id
+
+
+def test_hypothesis_only_reads_multiple_choice_prompts_as_the_eval_baseline(tmp_path):
+    from pyfront.evaluation.items import Setting, build_items
+    from pyfront.evaluation.models import HypothesisOnlyBaseline
+    from pyfront.integrations.inspect_models import PremiseBlind, baseline_reply
+
+    from pyfront.data.loading import read_rows
+
+    (tmp_path / "train").mkdir()
+    (tmp_path / "test").mkdir()
+    train, _ = _story_file(tmp_path / "train", size=30, seed=1, order=1, deception=True,
+                           agents=(2, 4))
+    _, test_rows = _story_file(tmp_path / "test", size=10, seed=2, order=1, deception=True,
+                               agents=(2, 4))
+    reference = HypothesisOnlyBaseline()
+    reference.fit(build_items(list(read_rows(train)), [Setting("mcq")], seed=0).items)
+    blind = PremiseBlind(str(train))
+    items = build_items(test_rows, [Setting("mcq")], seed=0).items
+    assert items
+    for it in items:
+        assert baseline_reply("hypothesis-only", it.prompt, blind=blind) == reference.respond(it).text
