@@ -117,7 +117,7 @@ def baseline_reply(name: str, prompt: str, seed: int = 0, blind: PremiseBlind | 
 
 
 class Baseline(ModelAPI):
-    """``mindgames/random`` or ``mindgames/majority``."""
+    """``mindgames/random``, ``mindgames/majority`` or ``mindgames/hypothesis-only``."""
 
     def __init__(self, model_name: str, base_url: str | None = None, api_key: str | None = None,
                  config: GenerateConfig = GenerateConfig(), seed: int | str = 0,

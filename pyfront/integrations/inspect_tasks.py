@@ -117,7 +117,7 @@ def _span(value) -> tuple[int, int]:
         raise UserError(f"-T agents takes N or LO-HI: got {value!r}") from None
 
 
-def _mixed_task(samples, solver_name: str) -> Task:
+def _form_task(samples, solver_name: str) -> Task:
     """NLI samples (no choices) and multiple-choice samples in one task: the solver and the
     scorer of each kind (Inspect's ``choice()`` for multiple choice)."""
     mc = any(s.choices for s in samples)
@@ -135,7 +135,7 @@ def nli(path: str | None = None, size: int = 10, seed: int = 0, split: str = "al
     """MindGames NLI: True or False, the label certified by the model checker."""
     rows = mindgames_rows(path, size=size, seed=seed, split=split)
     sets = [Setting("nli", _check(kind, KINDS, "kind"))]
-    return _mixed_task(item_samples(rows, sets, seed=seed), "mindgames")
+    return _form_task(item_samples(rows, sets, seed=seed), "mindgames")
 
 
 def mcq(path: str | None = None, setting: str = "retrospective", distractors: str = "hard",
@@ -146,7 +146,7 @@ def mcq(path: str | None = None, setting: str = "retrospective", distractors: st
     sets = [Setting("mcq", _check(setting, KINDS, "setting"),
                     _check(distractors, DISTRACTORS, "distractors"), _check(probe, PROBES, "probe"))]
     inspect_solver = _check(solver, SOLVERS, "solver") == "inspect"
-    return _mixed_task(item_samples(rows, sets, seed=seed, inspect_solver=inspect_solver), solver)
+    return _form_task(item_samples(rows, sets, seed=seed, inspect_solver=inspect_solver), solver)
 
 
 def stories(order: int = 1, deception: bool | str = True, agents: str = "2-4", size: int = 20,
@@ -164,7 +164,7 @@ def stories(order: int = 1, deception: bool | str = True, agents: str = "2-4", s
         samples = item_samples(qa, [Setting("mcq")], seed=int(seed), inspect_solver=inspect_solver)
     else:
         samples = item_samples(nli_rows, [Setting("nli")], seed=int(seed))
-    return _mixed_task(samples, solver)
+    return _form_task(samples, solver)
 
 
 def _open_task(path: str | None, fmt: str, labels: str) -> Task:
