@@ -176,6 +176,8 @@ def test_gemma_through_inspect_as_through_mindgames_eval(llama_server, tmp_path,
         (score,) = s.scores.values()
         assert (score.value == "C") == r["correct"], s.id
     acc = theirs.results.scores[0].metrics["accuracy"].value
+    print(f"gemma on {len(samples)} story items: mindgames eval {ours['accuracy']:.4f}, "
+          f"inspect eval {acc:.4f}")
     assert acc == pytest.approx(ours["accuracy"])
 
 
