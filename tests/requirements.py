@@ -87,3 +87,17 @@ def require_smcdel_home() -> Path:
         missing(f"the reference library is needed: {err}")
     require_tool("ghc")
     return home
+
+
+def require_extra(module: str, extra: str):
+    """The module of an optional extra, imported; skip the test module (or fail in CI,
+    which installs the extras) when it is not installed.  Usable at module level."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        reason = f"the [{extra}] extra is not installed (pip install -e '.[{extra}]')"
+        if in_ci():
+            pytest.fail(f"CI=true and {reason}", pytrace=False)
+        pytest.skip(reason, allow_module_level=True)

@@ -12,7 +12,7 @@ from conftest import REPO
 def test_every_package_is_listed_in_pyproject():
     listed = set(tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     found = set()
-    for root in ("smcdel_bridge", "pyfront"):
+    for root in ("smcdel_bridge", "pyfront", "mindgames"):
         for init in (REPO / root).rglob("__init__.py"):
             found.add(".".join(init.parent.relative_to(REPO).parts))
     missing = found - listed

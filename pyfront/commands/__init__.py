@@ -20,5 +20,6 @@ COMMANDS: dict[str, str] = {
     "audit": "audit",
     "export": "export_cmd",
     "del": "del_cmd",
+    "certify": "certify_cmd",
     "serve": "serve",
 }

@@ -36,3 +36,8 @@ def mcq_question(kind: str, clause: str = "") -> str:
 
 def mcq(premise: str, question: str, options: Sequence[str]) -> str:
     return str(_macros().mcq(premise.strip(), question.strip(), list(options), LETTERS))
+
+
+def open_question(story: str, question: str) -> str:
+    """A question answered in words (a container), no options shown: ToMi, Hi-ToM."""
+    return str(_macros().open_question(story.strip(), question.strip()))
