@@ -28,7 +28,7 @@ from ..language import BOT, TOP, Conj, Disj, Form, Impl, K, Kw, Neg, Prp, PubAnn
 from ..errors import SmcdelError
 from ..program import CheckInput, Structure, ValidQ
 from .lexer import WORD_KEYWORDS, haskell_int
-from .lr import parse_text
+from .lr_groups import parse_text
 
 #: distinct texts kept per cache before it starts afresh (bounds memory on huge inputs)
 CACHE_LIMIT = 1 << 16
