@@ -22,7 +22,7 @@ def _outcome(parse, text, start):
 
 def test_a_repeated_group_is_one_object_equal_to_the_hand_built_tree():
     text = "AND(K a (1 & ~2), OR(3, 4), K a (1 & ~2), OR(3, 4), (1 & ~2))"
-    f = lr_groups.parse_text(text, "Form")
+    f = lr_groups.parse_text_by_groups(text, "Form")
     inner = Conj((Prp(1), Neg(Prp(2))))
     assert f == Conj((K("a", inner), Disj((Prp(3), Prp(4))), K("a", inner),
                       Disj((Prp(3), Prp(4))), inner))
@@ -32,7 +32,7 @@ def test_a_repeated_group_is_one_object_equal_to_the_hand_built_tree():
 def test_a_group_that_a_rule_continues_past_is_not_reused_as_a_formula():
     # "(d)" is a group list before "comknow …": the rule ends after the ")"
     text = "AND((d) comknow whether Top, (d) comknow that Bot, (d) comknow that Bot)"
-    f = lr_groups.parse_text(text, "Form")
+    f = lr_groups.parse_text_by_groups(text, "Form")
     assert f.fs[0] == Ckw(("d",), lr.parse_text("Top", "Form"))
     assert f.fs[1] == f.fs[2] == Ck(("d",), lr.parse_text("Bot", "Form"))
 
@@ -51,7 +51,16 @@ def test_a_group_that_a_rule_continues_past_is_not_reused_as_a_formula():
     ("VARS 1 LAW (1) @ OBS", "CheckInput"),
 ])
 def test_the_same_outcome_as_the_token_driver(text, start):
-    assert _outcome(lr_groups.parse_text, text, start) == _outcome(lr.parse_text, text, start)
+    assert _outcome(lr_groups.parse_text_by_groups, text, start) == _outcome(lr.parse_text, text, start)
+
+
+def test_long_texts_take_the_group_driver_and_short_ones_the_token_driver(monkeypatch):
+    seen = []
+    monkeypatch.setattr(lr_groups, "_run", lambda text, closing, start: seen.append(text))
+    short, long = "(1 & 2)", " & ".join(["(1 & 2)"] * 1000)
+    lr_groups.parse_text(short, "Form")
+    lr_groups.parse_text(long, "Form")
+    assert seen == [long]
 
 
 def _random_formula(rng: random.Random, depth: int) -> str:
@@ -82,5 +91,5 @@ def test_random_formulas_with_repeats_and_damage_agree():
         if rng.random() < 0.3:  # drop or double one character: errors must agree too
             at = rng.randrange(len(text))
             text = text[:at] + (text[at] * 2 if rng.random() < 0.5 else "") + text[at + 1:]
-        assert _outcome(lr_groups.parse_text, text, "Form") == \
+        assert _outcome(lr_groups.parse_text_by_groups, text, "Form") == \
             _outcome(lr.parse_text, text, "Form"), text
