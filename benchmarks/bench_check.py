@@ -98,6 +98,7 @@ def parse_rates(path: Path) -> tuple[int, float, float]:
         best_full = min(best_full, time.perf_counter() - start)
         fastpath._structures.clear()
         fastpath._formulas.clear()
+        fastpath._programs.clear()
         start = time.perf_counter()
         for t in texts:
             parse_input(t)

@@ -60,3 +60,42 @@ def item_deadline(seconds: float | None = None) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+class ItemClock:
+    """Deadlines for a run of items with one timer handler: :meth:`start` and
+    :meth:`stop` around each item only arm and disarm the timer (an item's deadline costs
+    two system calls instead of four and the handler's swap).  Used as a context manager
+    around the run; when timer signals are unusable, or a deadline is already running
+    outside, items run unbounded (as with :func:`item_deadline`)."""
+
+    def __init__(self, seconds: float | None = None):
+        self.seconds = _limit[0] if seconds is None else seconds
+        self.usable = False
+        self._previous = None
+
+    def __enter__(self) -> "ItemClock":
+        seconds = self.seconds
+        self.usable = (seconds is not None and seconds > 0 and hasattr(signal, "setitimer")
+                       and threading.current_thread() is threading.main_thread()
+                       and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
+        if self.usable:
+            def expire(signum, frame):
+                raise ItemTimeout(seconds)
+
+            self._previous = signal.signal(signal.SIGALRM, expire)
+        return self
+
+    def start(self) -> None:
+        if self.usable:
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+
+    def stop(self) -> None:
+        if self.usable:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+    def __exit__(self, *exc) -> None:
+        if self.usable:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self._previous)
+            self.usable = False

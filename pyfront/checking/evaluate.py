@@ -202,28 +202,33 @@ def _run_native(program: CheckInput, engine: str):
 def native_chunk(entries: list, engine: str = "auto", timeout: float | None = None) -> list[tuple[object, dict]]:
     """Records for a chunk of items on ``engine``, each item given ``timeout`` seconds
     (runs in worker processes too)."""
-    from .deadline import ItemTimeout, item_deadline
+    from .deadline import ItemClock, ItemTimeout
 
     out = []
-    for entry in entries:
-        if isinstance(entry, (ItemFailure, AnsweredItem)):
-            out.append((entry, ready_record(entry)))
-            continue
-        if entry.puzzle is not None and engine != "symbolic":
-            record = _puzzle_record(entry, engine)
-            if record is not None:
+    with ItemClock(timeout) as clock:  # check --timeout: an item fails, the rest goes on
+        for entry in entries:
+            if isinstance(entry, (ItemFailure, AnsweredItem)):
+                out.append((entry, ready_record(entry)))
+                continue
+            if entry.puzzle is not None and engine != "symbolic":
+                record = _puzzle_record(entry, engine)
+                if record is not None:
+                    out.append((entry, record))
+                    continue
+            plan = plan_item(entry)
+            try:
+                clock.start()
+                try:
+                    results = [] if plan.error else [
+                        _answers_of(p, t, engine) for p, t in plan.programs]
+                finally:
+                    clock.stop()
+            except ItemTimeout as err:
+                record = base_record(entry)
+                record["error"] = f"{where(entry)}: {err}"
                 out.append((entry, record))
                 continue
-        plan = plan_item(entry)
-        try:
-            with item_deadline(timeout):  # check --timeout: this item fails, the rest goes on
-                results = [] if plan.error else [_answers_of(p, t, engine) for p, t in plan.programs]
-        except ItemTimeout as err:
-            record = base_record(entry)
-            record["error"] = f"{where(entry)}: {err}"
-            out.append((entry, record))
-            continue
-        out.append((entry, decide(plan, results)))
+            out.append((entry, decide(plan, results)))
     return out
 
 

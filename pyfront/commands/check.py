@@ -140,7 +140,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     entries = iter_items(args.paths)
     log = None
     if args.output:
-        from smcdel_bridge.official.batch import ResultLog
+        from smcdel_bridge.official.result_log import ResultLog
 
         log = ResultLog(args.output, _key, resume=args.resume)
         if log.dropped_lines:

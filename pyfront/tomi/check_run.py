@@ -59,7 +59,7 @@ def run_with(args, check_file, summary, fmt: str, check_reference=None) -> int:
     to_stdout = getattr(args, "json", False) or (not args.output and not sys.stdout.isatty())
     log = None
     if args.output:
-        from smcdel_bridge.official.batch import ResultLog
+        from smcdel_bridge.official.result_log import ResultLog
 
         log = ResultLog(args.output, lambda r: (r.get("source"), r.get("row")),
                         resume=getattr(args, "resume", False))
