@@ -24,9 +24,9 @@ import re
 
 from ..errors import ParseError
 from . import lr_tables
-from .lexer import _FIXED, WORD_KEYWORDS, haskell_int, position
+from .lexer import FIXED_TOKENS, WORD_KEYWORDS, haskell_int, position
 from .lr import (
-    ACTION_TABLE, EOF, GOTO_TABLE, RULE_TABLE, _LIST_AT, _LIST_OF_RULE, _Reversed,
+    ACTION_TABLE, EOF, GOTO_TABLE, RULE_TABLE, LIST_AT, LIST_OF_RULE, ReversedList,
     parse_text as parse_tokens_of_text,
 )
 from .sharing import KEYS as SHARING_KEYS
@@ -77,9 +77,9 @@ def _matching_parens(text: str) -> dict[int, int]:
 
 
 def _run(text, closing, start):
-    action, goto, rules, listings = ACTION_TABLE, GOTO_TABLE, RULE_TABLE, _LIST_OF_RULE
-    keys, nodes, list_at = SHARING_KEYS, {}, _LIST_AT
-    fixed, words, prefixed = _FIXED, WORD_KEYWORDS, _PREFIXED
+    action, goto, rules, listings = ACTION_TABLE, GOTO_TABLE, RULE_TABLE, LIST_OF_RULE
+    keys, nodes, list_at = SHARING_KEYS, {}, LIST_AT
+    fixed, words, prefixed = FIXED_TOKENS, WORD_KEYWORDS, _PREFIXED
     match = _NEXT.match
     memo: dict = {}
     pending: list = []  # groups being read: (stack height before them, key, end offset)
@@ -137,7 +137,7 @@ def _run(text, closing, start):
             lhs, size, build = rules[-act - 1]
             listing = listings[-act - 1]
             if listing == 1:
-                stack[-1] = node = _Reversed((stack[-1],))
+                stack[-1] = node = ReversedList((stack[-1],))
                 states.pop()
             elif listing:
                 node = stack.pop()
@@ -149,7 +149,7 @@ def _run(text, closing, start):
                 args = stack[-size:]
                 for j in list_at[-act - 1]:
                     item = args[j]
-                    if type(item) is _Reversed:
+                    if type(item) is ReversedList:
                         item.reverse()
                         args[j] = tuple(item)
                 node = build(args)
@@ -166,13 +166,13 @@ def _run(text, closing, start):
             height = len(states)
             while pending and pending[-1][0] >= height:
                 h, key, close = pending.pop()
-                if h == height and shifted == close and type(node) is not _Reversed:
+                if h == height and shifted == close and type(node) is not ReversedList:
                     memo[key] = (node, lhs)
             state = goto[states[-1]][lhs]
             states.append(state)
         else:
             value = stack[-1]
-            if type(value) is _Reversed:
+            if type(value) is ReversedList:
                 value.reverse()
                 value = tuple(value)
             return value
