@@ -54,13 +54,16 @@ def test_the_same_outcome_as_the_token_driver(text, start):
     assert _outcome(lr_groups.parse_text_by_groups, text, start) == _outcome(lr.parse_text, text, start)
 
 
-def test_long_texts_take_the_group_driver_and_short_ones_the_token_driver(monkeypatch):
+def test_long_repetitive_texts_take_the_group_driver_the_others_the_token_driver(monkeypatch):
     seen = []
     monkeypatch.setattr(lr_groups, "_run", lambda text, closing, start: seen.append(text))
     short, long = "(1 & 2)", " & ".join(["(1 & 2)"] * 1000)
-    lr_groups.parse_text(short, "Form")
-    lr_groups.parse_text(long, "Form")
+    distinct = " & ".join(f"({i} & {i + 1})" for i in range(1000))
+    for text in (short, long, distinct):
+        lr_groups.parse_text(text, "Form")
     assert seen == [long]
+    # 7 of every 10 characters lie in a group seen before (all but the first)
+    assert 0.69 < lr_groups.repeated_share(long) < 0.7 and lr_groups.repeated_share(distinct) == 0
 
 
 def _random_formula(rng: random.Random, depth: int) -> str:
