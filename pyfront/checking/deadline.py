@@ -60,3 +60,4 @@ def item_deadline(seconds: float | None = None) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+

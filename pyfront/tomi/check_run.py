@@ -52,7 +52,6 @@ def run_with(args, check_file, summary, fmt: str, check_reference=None) -> int:
     to_stdout = check_output(args, args.paths)
     log = None
     if args.output:
-
         log = ResultLog(args.output, lambda r: (r.get("source"), r.get("row")),
                         resume=getattr(args, "resume", False))
         for record in log.previous:

@@ -28,7 +28,7 @@ from ..language import BOT, TOP, Conj, Disj, Form, Impl, K, Kw, Neg, Prp, PubAnn
 from ..errors import SmcdelError
 from ..program import CheckInput, Structure, ValidQ
 from .lexer import WORD_KEYWORDS, haskell_int
-from .lr import parse_text
+from .lr_groups import parse_text
 
 #: distinct texts kept per cache before it starts afresh (bounds memory on huge inputs)
 CACHE_LIMIT = 1 << 16
@@ -49,6 +49,8 @@ _HEADER = re.compile(
 
 _structures: dict[str, Structure | None] = {}
 _formulas: dict[str, Form | None] = {}
+#: whole inputs read (a dataset's pbcheck texts repeat: one per premise, not per row)
+_programs: dict[str, CheckInput] = {}
 
 
 class _Unsupported(Exception):
@@ -57,6 +59,17 @@ class _Unsupported(Exception):
 
 def parse_published(text: str) -> CheckInput | None:
     """The program of ``text`` when it has the published one-line shape, else ``None``."""
+    program = _programs.get(text)
+    if program is None:
+        program = _read_published(text)
+        if program is not None:
+            if len(_programs) >= CACHE_LIMIT:
+                _programs.clear()
+            _programs[text] = program
+    return program
+
+
+def _read_published(text: str) -> CheckInput | None:
     at = text.find(_JOB)
     if at <= 0 or text[at - 1] != " " or "--" in text or text.count("?") != 1:
         return None

@@ -113,7 +113,7 @@ _SCANNER = re.compile(
     r"|(?P<bad>[\s\S])"
     r"|\Z)"
 )
-_FIXED = {
+FIXED_TOKENS = {
     **SYMBOLS,
     "->": "IMPL",
     **dict(PHRASE_KEYWORDS),
@@ -128,7 +128,7 @@ def scan(text: str) -> tuple[list[str], list, list[int], tuple[int, int] | None]
     kinds: list[str] = []
     values: list = []
     offsets: list[int] = []
-    words, fixed = WORD_KEYWORDS, _FIXED
+    words, fixed = WORD_KEYWORDS, FIXED_TOKENS
     for m in _SCANNER.finditer(text):
         group = m.lastgroup
         if group is None:
@@ -161,7 +161,7 @@ _TOKEN = re.compile(
     r"(?:knows|comknow|distknow) (?:that|whether)|(?:TRUE|VALID|WHERE)\?|->"
     r"|[:,()\[\]{}<>!?~&|¬∧∨→]|[A-Za-z][A-Za-z0-9]*|[0-9]+"
 )
-_KNOWN = {**_FIXED, **WORD_KEYWORDS}
+_KNOWN = {**FIXED_TOKENS, **WORD_KEYWORDS}
 _PHRASES = tuple(kind for _, kind in PHRASE_KEYWORDS)
 
 

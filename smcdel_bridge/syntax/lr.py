@@ -117,7 +117,7 @@ GOTO_TABLE = decode_rows(lr_tables.GOTO, actions=False)
 RULE_TABLE = [(lhs, size, ACTIONS[name]) for lhs, size, name in lr_tables.RULES]
 
 
-class _Reversed(list):
+class ReversedList(list):
     """A list being built by right-recursive rules (``x , xs``): its last element first,
     so that each rule appends instead of copying (linear, not quadratic, in its length).
     It becomes the tuple the semantic actions expect as soon as another rule takes it."""
@@ -128,7 +128,7 @@ class _Reversed(list):
 #: how the driver builds lists itself: 1 starts one, 2 puts ``x`` (before ``, xs``) in
 #: front, 3 puts ``x`` (directly before ``xs``) in front
 _LISTING = {"singleton": 1, "cons": 2, "cons_adjacent": 3}
-_LIST_OF_RULE = [_LISTING.get(name, 0) for _, _, name in lr_tables.RULES]
+LIST_OF_RULE = [_LISTING.get(name, 0) for _, _, name in lr_tables.RULES]
 
 
 def _list_positions() -> list[tuple[int, ...]]:
@@ -144,7 +144,7 @@ def _list_positions() -> list[tuple[int, ...]]:
     return [tuple(j for j, sym in enumerate(r) if sym in lists) for r in rhs]
 
 
-_LIST_AT = _list_positions()
+LIST_AT = _list_positions()
 
 
 def parse_tokens(tokens: Iterable[Token], start: str = "CheckInput"):
@@ -177,8 +177,8 @@ def _run(kinds, values, where, lex_error, start):
     """The LR automaton over pre-scanned tokens.  ``lex_error`` is the position of the
     character after the last token that the scanner could not read: it is reported as
     soon as the parser asks for that token, i.e. once every token before it is shifted."""
-    action, goto, rules, listings = ACTION_TABLE, GOTO_TABLE, RULE_TABLE, _LIST_OF_RULE
-    keys, nodes, list_at = SHARING_KEYS, {}, _LIST_AT
+    action, goto, rules, listings = ACTION_TABLE, GOTO_TABLE, RULE_TABLE, LIST_OF_RULE
+    keys, nodes, list_at = SHARING_KEYS, {}, LIST_AT
     state = lr_tables.STARTS[start]
     states = [state]
     stack: list = []
@@ -207,7 +207,7 @@ def _run(kinds, values, where, lex_error, start):
             lhs, size, build = rules[-act - 1]
             listing = listings[-act - 1]
             if listing == 1:
-                stack[-1] = _Reversed((stack[-1],))
+                stack[-1] = ReversedList((stack[-1],))
                 states.pop()
             elif listing:
                 tail = stack.pop()
@@ -219,7 +219,7 @@ def _run(kinds, values, where, lex_error, start):
                 args = stack[-size:]
                 for j in list_at[-act - 1]:
                     value = args[j]
-                    if type(value) is _Reversed:
+                    if type(value) is ReversedList:
                         value.reverse()
                         args[j] = tuple(value)
                 value = build(args)
@@ -237,7 +237,7 @@ def _run(kinds, values, where, lex_error, start):
             states.append(state)
         else:
             value = stack[-1]
-            if type(value) is _Reversed:
+            if type(value) is ReversedList:
                 value.reverse()
                 value = tuple(value)
             return value

@@ -13,8 +13,9 @@ from . import lr_tables  # noqa: F401  (re-exported: the problem DSL reads its t
 from .fastpath import parse_published
 from .lr import (  # noqa: F401  (re-exported: the driver's names, as before the split)
     ACCEPT, ACTIONS, EOF, FAIL, REDUCE, SHIFT, ACTION_TABLE, GOTO_TABLE, RULE_TABLE, decode_rows,
-    parse_text, parse_tokens,
+    parse_tokens,
 )
+from .lr_groups import parse_text
 
 
 def parse_input(text: str) -> CheckInput:

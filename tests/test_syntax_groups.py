@@ -1,0 +1,98 @@
+"""The text driver that reads each repeated bracketed group once (syntax/lr_groups.py):
+the same trees and the same errors as the token-stream driver, groups met again taken as
+they were read the first time, and rules that go on past a group's ``)`` not cut short."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from smcdel_bridge.errors import LexError, ParseError
+from smcdel_bridge.language import Ck, Ckw, Conj, Disj, K, Neg, Prp
+from smcdel_bridge.syntax import lr, lr_groups
+
+
+def _outcome(parse, text, start):
+    try:
+        return ("ok", parse(text, start))
+    except (ParseError, LexError) as err:
+        return (type(err).__name__, err.line, err.column)
+
+
+def test_a_repeated_group_is_one_object_equal_to_the_hand_built_tree():
+    text = "AND(K a (1 & ~2), OR(3, 4), K a (1 & ~2), OR(3, 4), (1 & ~2))"
+    f = lr_groups.parse_text_by_groups(text, "Form")
+    inner = Conj((Prp(1), Neg(Prp(2))))
+    assert f == Conj((K("a", inner), Disj((Prp(3), Prp(4))), K("a", inner),
+                      Disj((Prp(3), Prp(4))), inner))
+    assert f.fs[0] is f.fs[2] and f.fs[1] is f.fs[3] and f.fs[4] is f.fs[0].f
+
+
+def test_a_group_that_a_rule_continues_past_is_not_reused_as_a_formula():
+    # "(d)" is a group list before "comknow …": the rule ends after the ")"
+    text = "AND((d) comknow whether Top, (d) comknow that Bot, (d) comknow that Bot)"
+    f = lr_groups.parse_text_by_groups(text, "Form")
+    assert f.fs[0] == Ckw(("d",), lr.parse_text("Top", "Form"))
+    assert f.fs[1] == f.fs[2] == Ck(("d",), lr.parse_text("Bot", "Form"))
+
+
+@pytest.mark.parametrize("text,start", [
+    ("AND(1, 2) & (3 | AND(1, 2)) -> (3 | AND(1, 2))", "Form"),
+    ("(1 & 2) (1 & 2)", "Form"),                      # a parse error after a known group
+    ("AND(1, 2), AND(1, 2) AND(1, 2)", "FormList"),
+    ("((1)) & ((1) & (1)) & (((1)))", "Form"),
+    ("AND(1, (2) , (2)) | OR (1,(2))", "Form"),
+    ("K a (1 & 2) & K a (1 & 2 &) ", "Form"),           # the error inside a repeat
+    ("(1 & 2", "Form"), ("1 & 2)", "Form"), (")(", "Form"), ("", "Form"),
+    ("VARS 1,2 LAW AND(1, ~2) OBS a: 1 b: 2 VALID? K a AND(1, ~2) "
+     "WHERE? ~ K b AND(1, ~2) TRUE? {1} (a, b) comknow that AND(1, ~2)", "CheckInput"),
+    ("VARS 1 LAW Top -- a comment\nOBS a: 1 VALID? (1)", "CheckInput"),  # plain path
+    ("VARS 1 LAW (1) @ OBS", "CheckInput"),
+])
+def test_the_same_outcome_as_the_token_driver(text, start):
+    assert _outcome(lr_groups.parse_text_by_groups, text, start) == _outcome(lr.parse_text, text, start)
+
+
+def test_long_repetitive_texts_take_the_group_driver_the_others_the_token_driver(monkeypatch):
+    seen = []
+    monkeypatch.setattr(lr_groups, "_run", lambda text, closing, start: seen.append(text))
+    short, long = "(1 & 2)", " & ".join(["(1 & 2)"] * 1000)
+    distinct = " & ".join(f"({i} & {i + 1})" for i in range(1000))
+    for text in (short, long, distinct):
+        lr_groups.parse_text(text, "Form")
+    assert seen == [long]
+    # 7 of every 10 characters lie in a group seen before (all but the first)
+    assert 0.69 < lr_groups.repeated_share(long) < 0.7 and lr_groups.repeated_share(distinct) == 0
+
+
+def _random_formula(rng: random.Random, depth: int) -> str:
+    if depth == 0 or rng.random() < 0.2:
+        return rng.choice(["1", "2", "3", "Top", "(1)", "~2"])
+    pick = rng.randrange(7)
+    sub = [_random_formula(rng, depth - 1) for _ in range(rng.randrange(1, 4))]
+    if pick == 0:
+        return f"AND({', '.join(sub)})"
+    if pick == 1:
+        return f"OR({', '.join(sub)})"
+    if pick == 2:
+        return f"({sub[0]} & {sub[-1]})"
+    if pick == 3:
+        return f"K {rng.choice('ab')} ({sub[0]})"
+    if pick == 4:
+        return f"(a, b) comknow that ({sub[0]})"
+    if pick == 5:
+        return f"[! {sub[0]}] ({sub[-1]} -> {sub[0]})"
+    return f"~({sub[0]}) | {sub[-1]}"
+
+
+def test_random_formulas_with_repeats_and_damage_agree():
+    rng = random.Random(30)
+    pieces = [_random_formula(rng, 4) for _ in range(12)]
+    for _ in range(300):
+        text = " & ".join(rng.choice(pieces) for _ in range(rng.randrange(1, 6)))
+        if rng.random() < 0.3:  # drop or double one character: errors must agree too
+            at = rng.randrange(len(text))
+            text = text[:at] + (text[at] * 2 if rng.random() < 0.5 else "") + text[at + 1:]
+        assert _outcome(lr_groups.parse_text_by_groups, text, "Form") == \
+            _outcome(lr.parse_text, text, "Form"), text
