@@ -85,6 +85,24 @@ def require_columns(path: str, columns: tuple[str, ...]) -> None:
                         file=path, line=1)
 
 
+def numbered_lines(path: str) -> Iterator[tuple[int, int, bytes]]:
+    """``(row, line number, raw line)`` for every non-blank line of a JSON-lines file (rows
+    counted from 0, lines from 1); a missing or unreadable file is one line of error."""
+    p = Path(path)
+    if not p.is_file():
+        raise UserError("no such file" if not p.exists() else "not a file", file=str(path))
+    try:
+        fh = open(p, "rb")
+    except OSError as err:
+        raise UserError(err.strerror or str(err), file=str(path)) from None
+    row = 0
+    with fh:
+        for n, raw in enumerate(fh, 1):
+            if raw.strip():
+                yield row, n, raw
+                row += 1
+
+
 def iter_rows(path: str | Path) -> Iterator[Row]:
     """``(row, line, fields or RowError)`` for every row of a dataset, in order.
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Iterator
 
-from ..errors import UserError
+from ..data.rows import numbered_lines
 from ..tomi.reader import Line
+
 
 _NUMBERED = re.compile(r"^(\d+) (.*)$")
 _INSTRUCTION = re.compile(r"^(Read the following story|Story:|Note:)")
@@ -51,20 +51,8 @@ class HitomQuestion:
 
 def iter_questions(path: str) -> Iterator[HitomQuestion]:
     """Every question of a Hi-ToM file, in order."""
-    p = Path(path)
-    if not p.is_file():
-        raise UserError("no such file" if not p.exists() else "not a file", file=path)
-    try:
-        fh = open(p, "rb")
-    except OSError as err:
-        raise UserError(err.strerror or str(err), file=path) from None
-    row = 0
-    with fh:
-        for n, raw in enumerate(fh, 1):
-            if not raw.strip():
-                continue
-            yield _question(path, row, n, raw)
-            row += 1
+    for row, n, raw in numbered_lines(path):
+        yield _question(path, row, n, raw)
 
 
 def _question(path: str, row: int, n: int, raw: bytes) -> HitomQuestion:

@@ -87,16 +87,13 @@ class Certified:
 def _originals(path: str, fmt: str) -> Iterator[tuple[int, dict]]:
     """row -> the original's fields, in file order."""
     if fmt in ("hitom", "reasoning-core"):
-        with open(path, "rb") as fh:
-            row = 0
-            for raw in fh:
-                if not raw.strip():
-                    continue
-                try:
-                    yield row, json.loads(raw)
-                except ValueError:
-                    yield row, {}
-                row += 1
+        from ..data.rows import numbered_lines
+
+        for row, _, raw in numbered_lines(path):
+            try:
+                yield row, json.loads(raw)
+            except ValueError:
+                yield row, {}
         return
     from ..tomi.reader import iter_questions
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Iterator
 
-from ..errors import UserError
+from ..data.rows import numbered_lines
+
 
 #: the metadata fields the translation needs
 NEEDED = ("init", "specs", "trace", "chain", "object", "agents", "containers")
@@ -53,20 +53,8 @@ class RcoreRow:
 
 def iter_rows(path: str) -> Iterator[RcoreRow]:
     """Every row of a file, in order."""
-    p = Path(path)
-    if not p.is_file():
-        raise UserError("no such file" if not p.exists() else "not a file", file=path)
-    try:
-        fh = open(p, "rb")
-    except OSError as err:
-        raise UserError(err.strerror or str(err), file=path) from None
-    row = 0
-    with fh:
-        for n, raw in enumerate(fh, 1):
-            if not raw.strip():
-                continue
-            yield read_row(path, row, n, raw)
-            row += 1
+    for row, n, raw in numbered_lines(path):
+        yield read_row(path, row, n, raw)
 
 
 def read_row(path: str, row: int, n: int, raw: bytes | str) -> RcoreRow:
