@@ -137,7 +137,8 @@ def main() -> int:
     bench_generate(args.stories, args.seed, (2, 4), args.recheck)
     bench_generate(args.stories, args.seed, (2, 4), False, balance="none")
     if args.five:
-        bench_generate(args.five, args.seed, (5, 5), args.recheck)
+        # stories of more than 4 agents get no decoy (pipeline.DECOY_AGENTS): the stories alone
+        bench_generate(args.five, args.seed, (5, 5), args.recheck, balance="none")
     return 0
 
 

@@ -192,7 +192,7 @@ def main() -> int:
             return 0
         row("4. generate --family stories: 1,000 stories, 5 agents",
             lambda e: ["generate", "--family", "stories", "--size", "1000", "--agents", "5",
-                       "--seed", "0", "-o", str(tmp / f"gen-{e}"), "--engine", e, "--quiet",
+                       "--balance", "none", "--allow-leaks", "--seed", "0", "-o", str(tmp / f"gen-{e}"), "--engine", e, "--quiet",
                        "--force"], limit)
         if TOMI.is_file():
             row(f"5. ToMi validation split ({TOMI.name}, 5,994 questions)",

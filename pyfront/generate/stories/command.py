@@ -78,7 +78,7 @@ def run(args) -> int:
     from ...errors import UserError
     from ..split import SPLIT_NAMES
     from .card import write
-    from .pipeline import NotEnoughStories, generate
+    from .pipeline import DECOY_AGENTS, NotEnoughStories, generate
 
     from ...story.engines import set_answer_engine
 
@@ -121,7 +121,10 @@ def run(args) -> int:
                                             encoding="utf-8", newline="\n")
         raise UserError(f"the dataset's audit fails: {failed[0]}; nothing written but "
                         f"{out_dir / 'audit.json'}. Give --allow-leaks to write it anyway"
-                        + (" (or leave out --balance none)" if cfg.balance == "none" else ""))
+                        + (" (or leave out --balance none)" if cfg.balance == "none" else "")
+                        + (f" ({result.without_decoy} of the stories have more than "
+                           f"{DECOY_AGENTS} agents and no decoy)"
+                           if cfg.balance == "trackers" and result.without_decoy else ""))
     write(result, out_dir, audits)
     if not args.quiet:
         console = Console() if sys.stdout.isatty() else Console(width=120)
@@ -132,6 +135,8 @@ def run(args) -> int:
             sizes = [len(splits[n]) for n in SPLIT_NAMES]
             table.add_row(form, *map(str, sizes), str(sum(sizes)))
         console.print(table)
-        console.print(f"{result.stories} stories from {result.draws} draws; wrote "
+        alone = (f" ({result.without_decoy} without a decoy)"
+                 if cfg.balance == "trackers" and result.without_decoy else "")
+        console.print(f"{result.stories} stories from {result.draws} draws{alone}; wrote "
                       f"{out_dir}/qa and {out_dir}/nli", markup=False)
     return 0

@@ -25,7 +25,7 @@ from ..seeds import stream
 from ..split import SPLIT_NAMES, assign
 from . import english
 from .labels import Labelled, label
-from .sampler import ACTIONS, DrawnStory, StoryParams, draw_story
+from .sampler import ACTIONS, StoryParams, draw_story
 from ...errors import UserError
 
 #: draws allowed per story asked for before giving up (options that cannot give the
@@ -201,6 +201,13 @@ def _rows(lab: Labelled, asked_list: list[Asked], story_id: str, false_belief: b
     return qa, nli
 
 
+#: the most agents a story with a decoy has: the decoy is in the story model, where every
+#: move an absent agent misses may have been the decoy's or the questioned object's, and with
+#: more agents (most of them out of the room at any time) that model grows past the cost of
+#: generating the story itself many times over; such stories are kept without a decoy
+DECOY_AGENTS = 4
+
+
 def _with_decoys(lab: Labelled, asked: list[Asked], rng, balance, max_order: int
                  ) -> tuple[Labelled, bool]:
     """The story's labels with the decoy arrangement, of :data:`~.decoys.CANDIDATES`
@@ -274,7 +281,9 @@ def generate(cfg: StoriesConfig, on_progress: Callable[[int, int], None] | None 
             aside[key] = aside.get(key, 0) + 1
             continue
         seen.add(text)
-        if cfg.balance == "trackers":
+        if cfg.balance == "trackers" and len(drawn.agents) > DECOY_AGENTS:
+            result.without_decoy += 1
+        elif cfg.balance == "trackers":
             lab, decoyed = _with_decoys(lab, asked, stream(cfg.seed, "decoys", draw), balance,
                                         cfg.orders[1])
             if decoyed:
