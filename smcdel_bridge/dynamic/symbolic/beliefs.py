@@ -43,7 +43,10 @@ class MostPlausible:
                 beaten = sp.exists_x(cell & better, self.law)
                 self._memo[key] = self.law_y & ~beaten
             return self._memo[key]
-        beaten = sp.exists_x(cell & better & within, self.law)
+        # the worlds that beat one of ``within`` lie in its cells too: restricting both
+        # sides of the relation to them first keeps the product with ``better`` small
+        near = cell & within & sp.unprime(within)
+        beaten = sp.exists_x(near & better, self.law)
         return self.law_y & within & ~beaten
 
 
@@ -128,6 +131,7 @@ def priority_update(state: SymbolicBeliefState, action: EventPlausibilityModel
     names = [e.name for e in action.events]
     cells, better = {}, {}
     memo: dict = {}
+    made: dict = {}
     keyed: dict = {}  # agents sharing their cells and ranks objects share the key too
     for a in state.agents:
         ecells = action.cells[a]
@@ -148,7 +152,11 @@ def priority_update(state: SymbolicBeliefState, action: EventPlausibilityModel
             eeq = disjoin(sp, (at[r] & at_y[r] for r in levels))
             memo[key] = (ecell, ebetter, eeq)
         ecell, ebetter, eeq = memo[key]
-        cells[a] = state.cells[a] & ecell
+        # an agent's two ids share their cells: each product is made once
+        pair = (state.cells[a], key)
+        if pair not in made:
+            made[pair] = state.cells[a] & ecell
+        cells[a] = made[pair]
         old = state.better[a]
         better[a] = ebetter | (eeq & old) if old != sp.false else ebetter
     actual = state.actual & law & disjoin(sp, (codes[e] for e in action.actual))

@@ -17,6 +17,7 @@ from ... import language as L
 from ...language import Form
 from ..action import ActionModel
 from ..errors import DelModelError, InexecutableAction, UnsupportedFormula
+from .codes import event_codes, event_groups
 from .space import VarSpace, bits_for
 
 
@@ -146,17 +147,18 @@ class SymbolicModel:
     def transformed_law(self, events):
         """The new law, what it adds to the old one, the new ``cur``, the event codes
         (unprimed, primed): fresh
-        event bits spell which event happened; each changed atom gets a fresh variable
-        holding its new value."""
+        event bits spell which event happened, or which group of events told apart by a
+        fact (:mod:`.codes`); each changed atom gets a fresh variable holding its new
+        value."""
         sp = self.space
         pres = [self.table(e.pre) for e in events]
         changed = sorted({p for e in events for p in e.post})
         old = {p: (sp.x(self.cur[p]) if p in self.cur else sp.false) for p in changed}
         values = [{p: self.table(e.post[p]) if p in e.post else old[p] for p in changed}
                   for e in events]
-        ebits = sp.fresh(bits_for(len(events)))
-        codes = {e.name: sp.code(ebits, i) for i, e in enumerate(events)}
-        codes_y = {e.name: sp.code(ebits, i, primed=True) for i, e in enumerate(events)}
+        groups = event_groups(sp, pres, self.law, set(self.cur.values()))
+        ebits = sp.fresh(bits_for(len(groups)))
+        codes, codes_y = event_codes(sp, [e.name for e in events], groups, ebits)
         cur = dict(self.cur)
         new = dict(zip(changed, sp.fresh(len(changed))))
         cur.update(new)
