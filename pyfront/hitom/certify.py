@@ -26,7 +26,7 @@ def parsed_question(hq: HitomQuestion):
         raise TomiError(f"{hq.source}:{hq.line}: {err}") from None
 
 
-def check_question(hq: HitomQuestion, cache: dict | None = None) -> dict:
+def check_question(hq: HitomQuestion, cache: dict | None = None, engine: str = "auto") -> dict:
     """The JSON record of one Hi-ToM question."""
     record = _base_record(hq)
     try:
@@ -40,7 +40,7 @@ def check_question(hq: HitomQuestion, cache: dict | None = None) -> dict:
                 raise TomiError(f"{hq.source}:{hq.line}: question about an unknown agent: {a}")
         if record["question_order"] is None:
             record["question_order"] = len(q.agents)
-        answers = _answers(tr, q.agents, cache)
+        answers = _answers(tr, q.agents, cache, engine)
         answer = answers.at(q.agents, q.obj, tr.n_events)
         record["answer"] = answer[0] if len(answer) == 1 else answer
         record["agrees"] = answer == [hq.expected]
@@ -75,12 +75,12 @@ def _translated(hq: HitomQuestion, obj: str, cache: dict | None):
     return tr
 
 
-def _answers(tr, chain, cache: dict | None) -> Answers:
+def _answers(tr, chain, cache: dict | None, engine: str = "auto") -> Answers:
     """The answers about ``tr``'s story from a model of the minds the chain depends on
     (:func:`pyfront.story.compile.minds_for`)."""
     from ..story.compile import minds_for
 
-    return Answers.cached(tr, cache, minds_for(tr.story, chain))
+    return Answers.cached(tr, cache, minds_for(tr.story, chain), engine)
 
 
 def question_for(q, tr, hq: HitomQuestion):

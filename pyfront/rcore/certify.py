@@ -25,15 +25,15 @@ def _base_record(row: RcoreRow) -> dict:
 class Answers:
     """The model's answers about a translated story, after any number of its specs."""
 
-    def __init__(self, tr: Translated, minds: tuple[str, ...] | None = None):
+    def __init__(self, tr: Translated, minds: tuple[str, ...] | None = None,
+                 engine: str = "auto"):
         from ..story.compile import answer_engine, compile_story
-        from ..story.engines import chosen_engine
 
         self.tr = tr
         # ``auto`` is the symbolic engine here: a story of eight events may hold window
         # scenes of eight events each, missed by most agents, which the explicit engine
         # spells out world by world (a minute where the symbolic one takes a second)
-        name = "symbolic" if chosen_engine() == "auto" else None
+        name = "symbolic" if engine == "auto" else engine
         self.compiled = compile_story(tr.story, answer_engine(tr.story, name), minds=minds)
         self._cache: dict = {}
 
@@ -52,15 +52,15 @@ class Answers:
         return self.at(chain, self.tr.boundaries[i] if i >= 0 else 0)
 
 
-def answers_for(tr: Translated, chains=()) -> Answers:
+def answers_for(tr: Translated, chains=(), engine: str = "auto") -> Answers:
     """Answers from a model of the minds the question (and ``chains``) depend on."""
     from ..story.compile import minds_for
 
     need = [a for c in (tr.row.chain, *chains) for a in c]
-    return Answers(tr, minds_for(tr.story, need))
+    return Answers(tr, minds_for(tr.story, need), engine)
 
 
-def check_row(row: RcoreRow, cache: dict | None = None) -> dict:
+def check_row(row: RcoreRow, cache: dict | None = None, engine: str = "auto") -> dict:
     """The JSON record of one row."""
     from ..tomi.certify import failure_text
 
@@ -69,7 +69,7 @@ def check_row(row: RcoreRow, cache: dict | None = None) -> dict:
         if row.error:
             raise RcoreError(row.error)
         tr = translate(row, name=f"rcore_{row.row:05d}")
-        answers = answers_for(tr)
+        answers = answers_for(tr, engine=engine)
         answer = answers.at(row.chain, tr.n_events)
         record["answer"] = answer[0] if len(answer) == 1 else answer
         record["agrees"] = answer == [row.expected]

@@ -128,7 +128,7 @@ def _base_record(tq: TomiQuestion) -> dict:
     }
 
 
-def check_question(tq: TomiQuestion, cache: dict | None = None) -> dict:
+def check_question(tq: TomiQuestion, cache: dict | None = None, engine: str = "auto") -> dict:
     """The JSON record of one ToMi question."""
     record = _base_record(tq)
     try:
@@ -147,7 +147,7 @@ def check_question(tq: TomiQuestion, cache: dict | None = None) -> dict:
         check_names(tq, q, tr)
         from .answers import Answers
 
-        answers = Answers.cached(tr, cache)
+        answers = Answers.cached(tr, cache, engine=engine)
         answer = answers.ask(q)
         if record["question_type"] is None:
             record["question_type"] = q.kind
