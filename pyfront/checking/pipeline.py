@@ -41,7 +41,7 @@ class Options:
     workers: int = 1
 
 
-@record
+@record()
 class Source:
     """One input kind of ``mindgames check``."""
 
@@ -51,16 +51,19 @@ class Source:
     answer: Callable[[Any], dict | list[dict]] | None = None
     #: the record of an item stopped at its time or memory limit (the one-line reason)
     on_limit: Callable[[Any, str], dict | list[dict]] | None = None
-    #: a runner of its own, ``items -> (item, record(s))`` (the official binary, the
-    #: reference library), in place of ``answer`` in child processes
-    run: Callable[[Iterable[Any]], Iterator[tuple[Any, Any]]] | None = None
+    #: a runner of its own, ``(items, done) -> (item, record(s))`` (the official binary,
+    #: the reference library), in place of ``answer`` in child processes; ``done`` as
+    #: for ``skip``
+    run: Callable[[Iterable[Any], Callable[[tuple], bool]], Iterator[tuple[Any, Any]]] | None \
+        = None
     #: ``add(record, item)`` for every record, ``finish(quiet, to_stdout) -> exit code``
     report: Any = None
     #: whether an item of the previous run (``--resume``) is done: ``skip(item, done)``
     #: with ``done((source, row))``; default: the item's own source and row
     skip: Callable[[Any, Callable[[tuple], bool]], bool] | None = None
-    #: items in all, when known (the progress bar's total)
-    total: int | None = None
+    #: how many items there are, when that is cheap to know (the progress bar's total;
+    #: asked only when a bar is shown)
+    total: Callable[[], int | None] | None = None
     #: each failed record's error also goes to standard error as it comes
     echo_errors: bool = False
     #: called with every record before it is written (another file beside the results)
@@ -70,12 +73,13 @@ class Source:
     forks: bool = True
 
 
-def answers(source: Source, items: Iterable[Any], options: Options
+def answers(source: Source, items: Iterable[Any], options: Options,
+            done: Callable[[tuple], bool] = lambda key: False
             ) -> Iterator[tuple[Any, dict | list[dict]]]:
     """(item, record or records) for every item, in order: by the source's own runner,
     or by ``source.answer`` in ``options.workers`` child processes within the limits."""
     if source.run is not None:
-        return source.run(items)
+        return source.run(items, done)
     return _limited(source, items, options)
 
 
@@ -113,7 +117,7 @@ def run_source(args, source: Source, options: Options) -> int:
         skip = source.skip or _item_done
         items = (item for item in items if not skip(item, writer.done))
     bar = terminal_bar(args.quiet, writer.to_stdout, source.total, forks=source.forks)
-    results = answers(source, items, options)
+    results = answers(source, items, options, writer.done)
     try:
         for item, answer in results:
             for one in answer if isinstance(answer, list) else (answer,):

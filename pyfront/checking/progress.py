@@ -98,13 +98,15 @@ class Progress:
 
 
 
-def terminal_bar(quiet: bool, stdout_lines: bool, total: int | None = None, *,
+def terminal_bar(quiet: bool, stdout_lines: bool, total=None, *,
                  forks: bool = True) -> "Progress | None":
     """A started progress bar when standard error is a terminal (not with ``quiet``, and not
     when JSON lines go to the same terminal); the caller stops it (``bar.__exit__``).
-    ``forks``: items are answered in forked children (no refresh thread meanwhile)."""
+    ``total``: the items, or a function telling them; ``forks``: items are answered in
+    forked children (no refresh thread meanwhile)."""
     if quiet or not sys.stderr.isatty() or (stdout_lines and sys.stdout.isatty()):
         return None
+    total = total() if callable(total) else total
     return Progress(total, refresh_thread=not forks).__enter__()
 
 

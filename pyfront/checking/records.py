@@ -25,18 +25,23 @@ CHECK_FIELDS = ("source", "row", "valid", "label", "contradictory", "expected", 
 QUESTION_FIELDS = ("source", "row", "answer", "label", "contradictory", "expected", "agrees")
 
 
+#: ``line=OMIT``: the record has no ``line`` field
+OMIT: Any = object()
+
+
 def check_record(source: str, row: int | None, *, name: str | None = None,
-                 line: int | None = None, fields: Sequence[str] = CHECK_FIELDS,
+                 line: int | None = OMIT, fields: Sequence[str] = CHECK_FIELDS,
                  **values: Any) -> dict:
-    """A record with ``fields`` (None unless given in ``values``), ``name`` and ``line``
-    when known, then the other ``values`` in the order given."""
+    """A record with ``fields`` (None unless given in ``values``), then ``name`` (when
+    there is one) and ``line`` (when given), then the other ``values`` in the order
+    given."""
     record = dict.fromkeys(fields)
     record["source"] = source
     if "row" in record or row is not None:
         record["row"] = row
     if name:
         record["name"] = name
-    if line is not None:
+    if line is not OMIT:
         record["line"] = line
     record.update(values)
     return record

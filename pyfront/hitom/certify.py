@@ -28,7 +28,7 @@ def parsed_question(hq: HitomQuestion):
 
 def check_question(hq: HitomQuestion, cache: dict | None = None, engine: str = "auto") -> dict:
     """The JSON record of one Hi-ToM question."""
-    record = _base_record(hq)
+    record = base_record(hq)
     try:
         q = parsed_question(hq)
         tr = _translated(hq, q.obj, cache)
@@ -54,15 +54,20 @@ def check_question(hq: HitomQuestion, cache: dict | None = None, engine: str = "
     return record
 
 
-def _base_record(hq: HitomQuestion) -> dict:
-    return {
-        "source": hq.source, "row": hq.row, "line": hq.line, "question": hq.question,
-        "prompting_type": hq.prompting_type, "question_order": hq.question_order,
-        "deception": hq.deception,
-        "story_length": hq.story_length, "expected": hq.expected, "answer": None,
-        "agrees": None, "explanation": None, "class": None, "hitom_sentence": None,
-        "model_sentence": None,
-    }
+#: a Hi-ToM question's record, in the order written
+FIELDS = ("source", "row", "line", "question", "prompting_type", "question_order",
+          "deception", "story_length", "expected", "answer", "agrees", "explanation",
+          "class", "hitom_sentence", "model_sentence")
+
+
+def base_record(hq: HitomQuestion) -> dict:
+    """The record of a question before it is answered."""
+    from ..checking.records import check_record
+
+    return check_record(hq.source, hq.row, line=hq.line, fields=FIELDS, question=hq.question,
+                        prompting_type=hq.prompting_type, question_order=hq.question_order,
+                        deception=hq.deception, story_length=hq.story_length,
+                        expected=hq.expected)
 
 
 def _translated(hq: HitomQuestion, obj: str, cache: dict | None):
@@ -110,12 +115,13 @@ def twins(questions) -> dict[int, HitomQuestion]:
     return out
 
 
-def check_file(path: str, skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
+def check_file(path: str, skip: Callable[[int], bool] | None = None,
+               engine: str = "auto") -> Iterator[dict]:
     """The record of every question of a Hi-ToM file, in order, each with its twin's row
     and label where the file holds it (``twin_row``, ``twin_expected``)."""
     questions = list(iter_questions(path))
     twin_of = twins(questions)
-    for record in check_questions(questions, check_question, _base_record, skip):
+    for record in check_questions(questions, check_question, skip, engine):
         twin = twin_of.get(record["row"])
         if twin is not None:
             record["twin_row"], record["twin_expected"] = twin.row, twin.expected

@@ -11,15 +11,20 @@ from .reader import RcoreRow, iter_rows
 from .translate import RcoreError, Translated, event_kind, translate, variable_name
 
 
-def _base_record(row: RcoreRow) -> dict:
+#: a row's record, in the order written
+FIELDS = ("source", "row", "line", "question", "level", "depth", "kinds", "expected",
+          "answer", "agrees", "explanation", "class", "pivot")
+
+
+def base_record(row: RcoreRow) -> dict:
+    """The record of a row before it is answered."""
+    from ..checking.records import check_record
+
     kinds = sorted({event_kind(s) for s in row.metadata.get("specs", ())
                     if s.get("object") == row.obj}) if not row.error else []
-    return {
-        "source": row.source, "row": row.row, "line": row.line, "question": row.question,
-        "level": row.level, "depth": len(row.chain) or None, "kinds": kinds,
-        "expected": row.expected, "answer": None, "agrees": None, "explanation": None,
-        "class": None, "pivot": None,
-    }
+    return check_record(row.source, row.row, line=row.line, fields=FIELDS,
+                        question=row.question, level=row.level, depth=len(row.chain) or None,
+                        kinds=kinds, expected=row.expected)
 
 
 class Answers:
@@ -64,7 +69,7 @@ def check_row(row: RcoreRow, cache: dict | None = None, engine: str = "auto") ->
     """The JSON record of one row."""
     from ..tomi.certify import failure_text
 
-    record = _base_record(row)
+    record = base_record(row)
     try:
         if row.error:
             raise RcoreError(row.error)
@@ -85,6 +90,7 @@ def check_row(row: RcoreRow, cache: dict | None = None, engine: str = "auto") ->
     return record
 
 
-def check_file(path: str, skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
+def check_file(path: str, skip: Callable[[int], bool] | None = None,
+               engine: str = "auto") -> Iterator[dict]:
     """The record of every row of a file, in order."""
-    return check_questions(iter_rows(path), check_row, _base_record, skip)
+    return check_questions(iter_rows(path), check_row, skip, engine)
