@@ -32,15 +32,24 @@ def file_source(args, options: Options) -> Source:
     report = CheckReport(Summary(both=args.backend == "both"), Groups(args.paths))
     return Source(items=lambda: iter_items(args.paths),
                   run=lambda items, done: _answers(args, items, official, options),
-                  report=report, skip=_skip, total=lambda: count_items(args.paths),
+                  report=report, skip=_skipper(), total=lambda: count_items(args.paths),
                   forks=args.backend != "smcdel")
 
 
-def _skip(item, done) -> bool:
-    """Done in the previous run (a story: every one of its records)."""
-    if isinstance(item, StoryItem):
-        return all(done((item.source, row)) for row in range(item.row, item.row + item.count))
-    return done((item.source, item.row))
+def _skipper():
+    """``skip(item, done)`` for ``--resume``: an item done in the previous run.  A story
+    is answered again (as many records as it gives fix the rows after it, see
+    :func:`renumbered`), and so are the items after it in its file: the pipeline then
+    drops the records the previous run wrote."""
+    stories: set[str] = set()
+
+    def skip(item, done) -> bool:
+        if isinstance(item, StoryItem):
+            stories.add(item.source)
+            return False
+        return item.source not in stories and done((item.source, item.row))
+
+    return skip
 
 
 def _answers(args, entries, official, options: Options):

@@ -261,14 +261,23 @@ class StoryReference:
 
     def route(self, entries: Iterable) -> Iterator:
         """The entries, each story's hypothesis and question an item carrying the
-        reference's record (the embedded engine's beside it, answered here)."""
+        reference's record (the embedded engine's beside it, answered here).  The rows of
+        a DSL file count its records, as :func:`pyfront.checking.file_source.renumbered`
+        has them."""
         from pyfront.data.loading import story_item_records
+        from pyfront.problem.record import replace
 
+        shift: dict[str, int] = {}
         for entry in entries:
+            moved = shift.get(entry.source, 0)
             if not isinstance(entry, StoryItem):
-                yield entry
+                yield replace(entry, row=entry.row + moved) if moved and entry.row is not None \
+                    else entry
                 continue
-            for native in story_item_records(entry, self.engine):
+            records = story_item_records(entry, self.engine)
+            shift[entry.source] = moved + len(records) - entry.count
+            for native in records:
+                native["row"] += moved
                 answered = AnsweredItem(entry.source, native["row"], native, native["name"],
                                         native.get("line"), native["expected"])
                 yield AnsweredItem(entry.source, native["row"], self.record(answered),
