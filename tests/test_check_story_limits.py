@@ -83,3 +83,36 @@ def test_a_story_row_past_the_timeout_fails_alone(tmp_path):
     # Pia's public turn: Quinn believes tails; the unseen one: he still believes heads
     assert records[0]["answer"] == "entailment" and records[0]["agrees"] is True
     assert records[2]["answer"] == "not_entailment" and records[2]["agrees"] is True
+
+
+FAILING = """story s
+  agents Pia, Quinn
+  side(coin): heads, tails
+  actually side(coin) is heads
+  hypothesis first: side(coin) is heads
+  announce side(coin) is tails
+  hypothesis a: side(coin) is tails
+  hypothesis b: side(coin) is tails
+  hypothesis c: side(coin) is tails
+"""
+
+
+def test_rows_after_a_story_that_stops_early_survive_resume(tmp_path):
+    """An event that cannot happen ends its story with one record in place of the three
+    hypotheses after it: the rows after it count the records, in a whole run and in a
+    run resumed from any point of it alike."""
+    path = tmp_path / "f.del"
+    # three hypotheses after it: more rows than the story gave up
+    problem = PROBLEM + "  hypothesis d: someone expect true\n"
+    path.write_text(FAILING + "\n" + problem, encoding="utf-8")
+    whole = tmp_path / "whole.jsonl"
+    _check(str(path), "-o", str(whole), "-q")
+    lines = whole.read_text().splitlines()
+    records = [json.loads(x) for x in lines]
+    assert [r["row"] for r in records] == [0, 1, 2, 3, 4]
+    assert "cannot happen" in records[1]["error"] and records[4]["name"] == "p/d"
+    for k in range(len(lines)):
+        part = tmp_path / f"part{k}.jsonl"
+        part.write_text("".join(x + "\n" for x in lines[:k]))
+        _check(str(path), "-o", str(part), "--resume", "-q")
+        assert part.read_text().splitlines() == lines
