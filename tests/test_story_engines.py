@@ -240,26 +240,16 @@ def test_item_deadline_interrupts_python_code():
 
 
 def test_long_stories_report_each_event():
-    from pyfront.story.engines import set_event_hook
-
     seen = []
-    set_event_hook(lambda name, done, total: seen.append((name, done, total)))
-    try:
-        story = parse_story((REPO / "examples" / "stories" / "coin.del").read_text())
-        compile_story(story, "symbolic").states
-    finally:
-        set_event_hook(None)
+    story = parse_story((REPO / "examples" / "stories" / "coin.del").read_text())
+    compiled = compile_story(story, "symbolic")
+    compiled.on_event = lambda name, done, total: seen.append((name, done, total))
+    compiled.states
     assert seen == [("coin", 1, 2), ("coin", 2, 2)]
 
 
 def _records(check_file, path, engine, skip=None):
-    from pyfront.story.engines import set_answer_engine
-
-    set_answer_engine(engine)
-    try:
-        return list(check_file(str(path), skip))
-    finally:
-        set_answer_engine("auto")
+    return list(check_file(str(path), skip, engine))
 
 
 def _small_hitom_rows(path, limit: int = 300) -> set[int]:

@@ -139,21 +139,17 @@ def test_checked_stories_leave_no_reference_cycles(engine):
     outlive their manager make it fail)."""
     import gc
 
-    from pyfront.story.engines import chosen_engine, set_answer_engine
     from pyfront.tomi.certify import Translated
 
-    before = chosen_engine()
-    set_answer_engine(engine)
     gc.collect()
     gc.disable()
     gc.set_debug(gc.DEBUG_SAVEALL)
     try:
-        assert len(list(check_file(str(STORIES)))) == 11
+        assert len(list(check_file(str(STORIES), engine=engine))) == 11
         gc.collect()
         left = [o for o in gc.garbage if isinstance(o, Translated)]
     finally:
         gc.set_debug(0)
         gc.garbage.clear()
         gc.enable()
-        set_answer_engine(before)
     assert left == []

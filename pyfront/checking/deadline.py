@@ -1,12 +1,11 @@
-"""A time limit per checked item on the embedded engines (``check --timeout S``).
+"""A time limit kept in this process, where items cannot run in child processes (no
+``fork``: :mod:`.limits` falls back on it).
 
-The embedded engines run in this process, so the limit is a cooperative deadline: a timer
-signal (``SIGALRM``) interrupts the item's Python code once ``S`` seconds have passed and
-the item becomes a one-line failure; the run goes on with the next item (a fresh engine
-state per item, so nothing half-done is reused).  A single call into the BDD library is
-not interrupted, only the Python code around it, so an item may overrun by the length of
-one such call.  Where timer signals are unavailable (not the main thread, not POSIX) items
-run unbounded.
+The limit is a cooperative deadline: a timer signal (``SIGALRM``) interrupts the item's
+Python code once its seconds have passed and the item becomes a one-line failure; the run
+goes on with the next item.  A single call into the BDD library is not interrupted, only
+the Python code around it, so an item may overrun by the length of one such call.  Where
+timer signals are unavailable (not the main thread, not POSIX) items run unbounded.
 """
 
 from __future__ import annotations
@@ -18,9 +17,6 @@ from typing import Iterator
 
 from ..errors import UserError
 
-_limit: list[float | None] = [None]
-
-
 class ItemTimeout(UserError):
     """The item ran past its time limit."""
 
@@ -29,20 +25,10 @@ class ItemTimeout(UserError):
         self.seconds = seconds
 
 
-def set_item_timeout(seconds: float | None) -> None:
-    """The limit :func:`item_deadline` applies from now on (None: none)."""
-    _limit[0] = seconds
-
-
-def item_timeout() -> float | None:
-    return _limit[0]
-
-
 @contextmanager
-def item_deadline(seconds: float | None = None) -> Iterator[None]:
-    """Raise :class:`ItemTimeout` in the body once ``seconds`` (default: the limit set
-    with :func:`set_item_timeout`) have passed.  Nested deadlines keep the outer one."""
-    seconds = _limit[0] if seconds is None else seconds
+def item_deadline(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`ItemTimeout` in the body once ``seconds`` have passed (None: never).
+    Nested deadlines keep the outer one."""
     usable = (seconds is not None and seconds > 0 and hasattr(signal, "setitimer")
               and threading.current_thread() is threading.main_thread()
               and signal.getitimer(signal.ITIMER_REAL)[0] == 0)

@@ -23,9 +23,10 @@ from typing import Iterable, Iterator
 from smcdel_bridge.errors import SmcdelError
 from smcdel_bridge.program import CheckInput, StatesAnswer, ValidQ, WhereQ
 
-from pyfront.data.items import AnsweredItem, CheckItem
+from pyfront.data.items import AnsweredItem, CheckItem, StoryItem
 from pyfront.problem.record import field, record
 
+from .records import OMIT, check_record
 from .sources import SMCDEL_SUFFIX, ItemFailure
 
 @record(kw_only=False)
@@ -111,20 +112,11 @@ def plan_item(item: CheckItem) -> Plan:
 
 
 def base_record(item: CheckItem | ItemFailure) -> dict:
-    record = {
-        "source": item.source,
-        "row": item.row,
-        "valid": None,
-        "label": None,
-        "contradictory": None,
-        "expected": getattr(item, "expected", None),
-        "agrees": None,
-    }
-    if item.name:
-        record["name"] = item.name
-    if item.source.endswith(".del") and getattr(item, "line", None) is not None:
-        record["line"] = item.line  # the hypothesis's line in the DSL file
-    return record
+    line = getattr(item, "line", None)
+    # the hypothesis's line in the DSL file
+    return check_record(item.source, item.row, name=item.name,
+                        line=line if line is not None and item.source.endswith(".del")
+                        else OMIT, expected=getattr(item, "expected", None))
 
 
 def ready_record(entry: ItemFailure | AnsweredItem) -> dict:
@@ -200,6 +192,10 @@ def native_item(entry, engine: str = "auto") -> tuple[object, dict]:
     :func:`evaluate_native`, which holds the item's limits)."""
     if isinstance(entry, (ItemFailure, AnsweredItem)):
         return entry, ready_record(entry)
+    if isinstance(entry, StoryItem):  # a record per hypothesis and question
+        from pyfront.data.loading import story_item_records
+
+        return entry, story_item_records(entry, engine)
     if entry.puzzle is not None and engine != "symbolic":
         record = _puzzle_record(entry, engine)
         if record is not None:
@@ -213,6 +209,10 @@ def limit_record(entry, why: str) -> tuple[object, dict]:
     """An item stopped at its time or memory limit: a one-line failure."""
     if isinstance(entry, (ItemFailure, AnsweredItem)):
         return entry, ready_record(entry)
+    if isinstance(entry, StoryItem):
+        from pyfront.data.loading import story_failure
+
+        return entry, story_failure(entry, why)
     record = base_record(entry)
     record["error"] = f"{where(entry)}: {why}"
     return entry, record

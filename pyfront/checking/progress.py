@@ -97,23 +97,17 @@ class Progress:
                          refresh=self._manual and self._done % 64 == 0)
 
 
-    def story_event(self, story: str, done: int, total: int) -> None:
-        """Where a long story stands (the bar stays on an item while its story runs)."""
-        detail = f"story {story}: event {done}/{total}" if done < total else ""
-        self._bar.update(self._task, detail=detail, refresh=self._manual)
 
-
-def terminal_bar(quiet: bool, stdout_lines: bool, total: int | None = None) -> "Progress | None":
+def terminal_bar(quiet: bool, stdout_lines: bool, total=None, *,
+                 forks: bool = True) -> "Progress | None":
     """A started progress bar when standard error is a terminal (not with ``quiet``, and not
-    when JSON lines go to the same terminal), following long stories event by event; the
-    caller stops it (``bar.__exit__``)."""
+    when JSON lines go to the same terminal); the caller stops it (``bar.__exit__``).
+    ``total``: the items, or a function telling them; ``forks``: items are answered in
+    forked children (no refresh thread meanwhile)."""
     if quiet or not sys.stderr.isatty() or (stdout_lines and sys.stdout.isatty()):
         return None
-    from ..story.engines import set_event_hook
-
-    bar = Progress(total)
-    set_event_hook(bar.story_event)
-    return bar.__enter__()
+    total = total() if callable(total) else total
+    return Progress(total, refresh_thread=not forks).__enter__()
 
 
 class JsonLines:

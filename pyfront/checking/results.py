@@ -112,3 +112,49 @@ class ResultLog:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def record_key(record: dict) -> tuple:
+    """What ``--resume`` knows a record by: its source and row."""
+    return record.get("source"), record.get("row")
+
+
+class Writer:
+    """The one writer of a check's records: ``-o`` (a :class:`ResultLog`, resumed with
+    ``--resume``), and JSON lines on standard output with ``--json`` or into a pipe (run
+    :func:`check_output` first: it refuses an ``-o`` the run must not write)."""
+
+    def __init__(self, args):
+        from .progress import JsonLines
+
+        output = getattr(args, "output", None)
+        self.to_stdout = bool(getattr(args, "json", False)
+                              or (not output and not sys.stdout.isatty()))
+        self.log = None
+        self.previous: list[dict] = []
+        if output:
+            self.log = ResultLog(output, record_key, resume=getattr(args, "resume", False))
+            if self.log.dropped_lines:
+                print(f"mindgames: {output}: line {self.log.dropped_from} is not a JSON "
+                      f"record: dropped it and the {self.log.dropped_lines - 1} line(s) after "
+                      "it; their items are checked again", file=sys.stderr)
+            self.previous = self.log.previous
+        self._before = {record_key(r) for r in self.previous}
+        self._lines = JsonLines() if self.to_stdout else None
+
+    def done(self, key) -> bool:
+        """Whether the previous run (``--resume``) wrote the record of ``key``."""
+        return key in self._before
+
+    def done_before(self, record: dict) -> bool:
+        return record_key(record) in self._before
+
+    def write(self, record: dict) -> None:
+        if self.log is not None:
+            self.log.write(record)
+        if self._lines is not None:
+            self._lines.write(record)
+
+    def close(self) -> None:
+        if self.log is not None:
+            self.log.close()

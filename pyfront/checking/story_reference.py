@@ -27,9 +27,16 @@ from smcdel_bridge.dynamic.action import ActionModel
 from smcdel_bridge.dynamic.errors import InexecutableAction
 from smcdel_bridge.errors import SmcdelError
 
-from pyfront.data.items import AnsweredItem
+from pyfront.data.items import AnsweredItem, StoryItem
+
+from .records import check_record
 
 NO_REFERENCE = "no reference backend for stories"
+#: the reference's record of a story's hypothesis or question (its row is the item's)
+REFERENCE_FIELDS = ("source", "name", "line", "valid", "label", "contradictory", "agrees")
+#: an item's record with the reference's answer alone (``--backend smcdel``)
+REFERENCE_ONLY_FIELDS = ("source", "row", "name", "line", "expected", "valid", "label",
+                         "contradictory", "agrees")
 
 
 def induced_action(epm) -> ActionModel:
@@ -123,8 +130,8 @@ def story_reference_records(story, source: str, backend) -> dict[tuple, dict]:
                 dead.setdefault(a, update_no)
     out = {}
     for k, (q, (first, count)) in enumerate(zip(queries, where)):
-        record = {"source": source, "name": f"{story.name}/{q.name}", "line": q.line,
-                  "valid": None, "label": None, "contradictory": None, "agrees": None}
+        record = check_record(source, None, fields=REFERENCE_FIELDS,
+                              name=f"{story.name}/{q.name}", line=q.line)
         spoken = (mentioned(q.formula) if isinstance(q, M.Hypothesis)
                   else {M.belief_id(a) for a in q.path})
         revised = sorted((dead[a], a) for a in spoken if a in dead and dead[a] <= q.step)
@@ -175,8 +182,8 @@ class StoryReference:
     """Replaces the embedded engine's story records by the reference's (``smcdel``), or
     adds the reference's answers beside them (``both``)."""
 
-    def __init__(self, mode: str, home=None, timeout: float = 60.0):
-        self.mode = mode
+    def __init__(self, mode: str, home=None, timeout: float = 60.0, engine: str = "auto"):
+        self.mode, self.engine = mode, engine
         self.home, self.timeout = home, timeout
         self._backend = None
         self._unavailable: str | None = None
@@ -233,8 +240,9 @@ class StoryReference:
                     ref = {"error": f"{native['source']}:{native.get('line')}: "
                                     f"{native.get('name')}: the reference has no such item"}
         if self.mode == "smcdel":
-            out = {k: native.get(k) for k in ("source", "row", "name", "line", "expected")}
-            out.update({k: None for k in ("valid", "label", "contradictory", "agrees")})
+            out = check_record(native["source"], native["row"], fields=REFERENCE_ONLY_FIELDS,
+                               name=native.get("name"), line=native.get("line"),
+                               expected=native.get("expected"))
             out.update({k: v for k, v in ref.items() if k not in ("source", "row")})
             out["row"] = native["row"]
             return out
@@ -252,11 +260,25 @@ class StoryReference:
         return out
 
     def route(self, entries: Iterable) -> Iterator:
-        """The entries, each story item carrying the reference's record."""
+        """The entries, each story's hypothesis and question an item carrying the
+        reference's record (the embedded engine's beside it, answered here).  The rows of
+        a DSL file count its records, as :func:`pyfront.checking.file_source.renumbered`
+        has them."""
+        from pyfront.data.loading import story_item_records
+        from pyfront.problem.record import replace
+
+        shift: dict[str, int] = {}
         for entry in entries:
-            if isinstance(entry, AnsweredItem) and entry.source.endswith(".del"):
-                record = self.record(entry)
-                yield AnsweredItem(entry.source, entry.row, record, entry.name, entry.line,
-                                   entry.expected)
-            else:
-                yield entry
+            moved = shift.get(entry.source, 0)
+            if not isinstance(entry, StoryItem):
+                yield replace(entry, row=entry.row + moved) if moved and entry.row is not None \
+                    else entry
+                continue
+            records = story_item_records(entry, self.engine)
+            shift[entry.source] = moved + len(records) - entry.count
+            for native in records:
+                native["row"] += moved
+                answered = AnsweredItem(entry.source, native["row"], native, native["name"],
+                                        native.get("line"), native["expected"])
+                yield AnsweredItem(entry.source, native["row"], self.record(answered),
+                                   native["name"], native.get("line"), native["expected"])

@@ -61,143 +61,64 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "model's certified answer beside the library's")
 
 
-def _key(record: dict):
-    return (record.get("source"), record.get("row"))
-
-
 def run(args: argparse.Namespace) -> int:
     from ..checking.results import check_output
 
     check_output(args, args.paths)
-    from ..checking.deadline import item_timeout, set_item_timeout
-    from ..story.engines import chosen_engine, set_answer_engine
-
-    # the choices hold for this run only (a caller in the same process keeps its own)
-    before = chosen_engine(), item_timeout()
-    set_answer_engine(args.engine)
-    if args.backend == "native" and args.timeout > 0:  # the embedded engines' items too
-        set_item_timeout(args.timeout)
-    try:
-        return _dispatch(args)
-    finally:
-        set_answer_engine(before[0])
-        set_item_timeout(before[1])
+    return _dispatch(args)
 
 
 def _dispatch(args: argparse.Namespace) -> int:
-    import sys
+    """Pick the source of the input, answer its items, write and report the records."""
+    from ..checking.pipeline import Options, run_source
 
-    from ..checking.progress import Groups, JsonLines, Progress, count_items
-    from ..checking.report import Summary
-    from ..checking.sources import check_paths, iter_items
+    kind = _kind(args)
+    if kind == "files":
+        from .options import check_workers
+
+        check_workers(args.workers)
+        if not args.timeout > 0:  # also refuses nan
+            from ..errors import UserError
+
+            raise UserError("--timeout must be positive")
+    options = Options(engine=args.engine, timeout=args.timeout if args.timeout > 0 else None,
+                      memory=_memory_bound(args), workers=args.workers or 1)
+    return run_source(args, _source(kind, args, options), options)
+
+
+def _kind(args) -> str:
+    """Which source reads the paths: a benchmark ``--format``, story datasets, or files."""
     from ..errors import UserError
 
-    if args.format == "tomi":
-        from ..tomi.check_run import run as run_tomi
-
-        return run_tomi(args)
-    if args.format == "hitom":
-        from ..hitom.check_run import run as run_hitom
-
-        return run_hitom(args)
-    if args.format == "reasoning-core":
-        from ..rcore.check_run import run as run_rcore
-
-        return run_rcore(args)
+    if args.format != "auto":
+        return args.format
     if getattr(args, "certified", None):
         raise UserError("--certified is for --format reasoning-core")
     from ..generate.stories.recheck import is_story_dataset
 
     stories = [is_story_dataset(p) for p in args.paths]
-    if any(stories):
-        if not all(stories):
-            other = args.paths[stories.index(False)]
-            raise UserError("check story datasets apart from other files", file=other)
-        if args.resume:
-            raise UserError("--resume is not available for story datasets")
-        from ..generate.stories.recheck import run as run_stories
+    if not any(stories):
+        return "files"
+    if not all(stories):
+        other = args.paths[stories.index(False)]
+        raise UserError("check story datasets apart from other files", file=other)
+    if args.resume:
+        raise UserError("--resume is not available for story datasets")
+    return "stories"
 
-        return run_stories(args)
-    from .options import check_workers
 
-    check_workers(args.workers)
-    if not args.timeout > 0:  # also refuses nan
-        raise UserError("--timeout must be positive")
-    args.max_memory = _memory_bound(args)
-    if args.pack_size < 1:
-        raise UserError("--pack-size must be at least 1")
-    check_paths(args.paths)
-    official = None
-    if args.backend != "native":
-        official = _official(args)
-        official.binary  # a missing or unusable binary: one line now, not one per item
-
-    summary = Summary(both=args.backend == "both")
-    group = Groups(args.paths)
-    entries = iter_items(args.paths)
-    log = None
-    if args.output:
-        from ..checking.results import ResultLog
-
-        log = ResultLog(args.output, _key, resume=args.resume)
-        if log.dropped_lines:
-            print(f"mindgames: {args.output}: line {log.dropped_from} is not a JSON record: "
-                  f"dropped it and the {log.dropped_lines - 1} line(s) after it; their items "
-                  "are checked again", file=sys.stderr)
-        for record in log.previous:
-            summary.add(record, group=group(record["source"]))
-        if log.previous:
-            entries = (e for e in entries if not log.done((e.source, e.row)))
-
-    # JSON lines: to -o; to standard output with --json or into a pipe; on a terminal
-    # without either, a progress bar and the summary only
-    stdout_lines = JsonLines() if args.json or (log is None and not sys.stdout.isatty()) else None
-    bar = None
-    # (not when JSON lines are printed on the same terminal: the two would mix)
-    if not args.quiet and sys.stderr.isatty() and not (stdout_lines and sys.stdout.isatty()):
-        forks = args.backend != "smcdel"  # the embedded checker's items run in children
-        bar = Progress(count_items(args.paths), refresh_thread=not forks)
-        from ..story.engines import set_event_hook
-
-        set_event_hook(bar.story_event)
-    results = _evaluate(args, entries, official)
-    try:
-        if bar is not None:
-            bar.__enter__()
-        for item, record in results:
-            if log is not None:
-                log.write(record)
-            if stdout_lines is not None:
-                stdout_lines.write(record)
-            summary.add(record, item, group=group(record["source"]))
-            if bar is not None:
-                bar.advance(record)
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
-        close = getattr(results, "close", None)
-        if close is not None:
-            close()
-        if log is not None:
-            log.close()
-
-    if not args.quiet:
-        # after JSON lines on standard output, the summary goes to standard error
-        stream = sys.stderr if stdout_lines is not None else sys.stdout
-        text = None
-        if not stream.isatty():  # plain text there: written without loading rich
-            from ..checking.report_text import summary_text
-
-            text = summary_text(summary, 160)
-        if text is not None:
-            stream.write(text)
-        else:
-            from rich.console import Console
-
-            # a terminal has its own width; into a file or pipe, do not fold file names
-            console = Console(file=stream, width=None if stream.isatty() else 160)
-            summary.render(console)
-    return summary.exit_code
+def _source(kind: str, args, options):
+    if kind == "tomi":
+        from ..tomi.check_run import source
+    elif kind == "hitom":
+        from ..hitom.check_run import source
+    elif kind == "reasoning-core":
+        from ..rcore.check_run import source
+    elif kind == "stories":
+        from ..generate.stories.recheck import source
+    else:
+        from ..checking.file_source import file_source as source
+    return source(args, options)
 
 
 def _memory_bound(args) -> int | None:
@@ -207,40 +128,3 @@ def _memory_bound(args) -> int | None:
     if args.max_memory == "auto":
         return default_memory(args.workers or 1)
     return parse_memory(args.max_memory)
-
-
-def _official(args):
-    from smcdel_bridge.official.binary import OfficialBackend
-
-    return OfficialBackend(args.smcdel, timeout=args.timeout, workers=args.workers,
-                           pack_size=args.pack_size)
-
-
-def _evaluate(args, entries, official):
-    from ..checking import evaluate
-
-    if args.backend == "native":
-        return evaluate.evaluate_native(entries, engine=args.engine, workers=args.workers or 1,
-                                        timeout=args.timeout, max_memory=args.max_memory)
-    # story items: the reference for event models, never the embedded engine in its place
-    from ..checking.story_reference import StoryReference
-
-    stories = StoryReference(args.backend, getattr(args, "smcdel_home", None), args.timeout)
-    entries = stories.route(entries)
-    if args.backend == "smcdel":
-        results = evaluate.evaluate_official(entries, official)
-    else:
-        results = evaluate.evaluate_both(entries, official, engine=args.engine,
-                                         workers=args.workers or 1, timeout=args.timeout,
-                                         max_memory=args.max_memory)
-    return _closing(results, stories)
-
-
-def _closing(results, stories):
-    try:
-        yield from results
-    finally:
-        close = getattr(results, "close", None)
-        if close is not None:
-            close()
-        stories.close()

@@ -44,3 +44,18 @@ class AnsweredItem:
     name: str | None = None
     line: int | None = None
     expected: str | None = None
+
+
+@record(frozen=True, kw_only=False)
+class StoryItem:
+    """A story of a DSL file: one item answered all at once by the story engine, giving a
+    record per hypothesis and question (rows ``row`` to ``row + count - 1``)."""
+
+    source: str
+    row: int
+    #: the story (:class:`pyfront.story.model.Story`)
+    story: object
+    #: its hypotheses and questions
+    count: int
+    name: str | None = None
+    line: int | None = None

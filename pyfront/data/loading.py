@@ -17,7 +17,7 @@ from smcdel_bridge.errors import SmcdelError
 
 from pyfront.data.rows import RowError, iter_rows
 from pyfront.errors import UserError
-from pyfront.data.items import AnsweredItem, CheckItem
+from pyfront.data.items import CheckItem, StoryItem
 from pyfront.problem.model import Problem
 
 
@@ -79,22 +79,23 @@ def _read_dsl(path: str | Path) -> tuple[str, str]:
     return text, str(path)
 
 
-def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
-    """One check item per hypothesis of a DSL file (and per question of a story).
+def dsl_check_items(path: str | Path) -> list[CheckItem | StoryItem]:
+    """One check item per hypothesis of a DSL file, and one per story.
 
-    ``row`` counts hypotheses across the whole file from 0, ``name`` is
-    ``problem/hypothesis``, ``line`` the hypothesis's line, ``expected`` its expectation
-    as ``entailment`` / ``not_entailment`` (None when it states none).  A story's
-    hypotheses and questions are answered by the story engine as the file is read
-    (:func:`story_records`).
+    ``row`` counts hypotheses (and a story's questions) across the whole file from 0,
+    ``name`` is ``problem/hypothesis``, ``line`` the hypothesis's line, ``expected`` its
+    expectation as ``entailment`` / ``not_entailment`` (None when it states none).  A
+    story is one :class:`StoryItem`, answered by the story engine
+    (:func:`story_item_records`).
     """
     source = str(path)
-    items: list[CheckItem | AnsweredItem] = []
+    items: list[CheckItem | StoryItem] = []
+    rows = 0
     for pb in load_document(path):
         if not isinstance(pb, Problem):  # a story
-            for record in timed_story_records(pb, source, len(items)):
-                items.append(AnsweredItem(source, record["row"], record, record["name"],
-                                          record.get("line"), record["expected"]))
+            count = len(pb.queries())
+            items.append(StoryItem(source, rows, pb, count, pb.name, pb.line))
+            rows += count
             continue
         if pb.has_values:
             from pyfront.problem.puzzle_check import puzzle_jobs
@@ -103,9 +104,10 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
                 part = pb.hypotheses[job.index] if job.kind == "hypothesis" else job.question
                 expected = part.expected_label if job.kind == "hypothesis" else \
                     part.expected_text()
-                items.append(CheckItem(source=source, row=len(items), problem="",
+                items.append(CheckItem(source=source, row=rows, problem="",
                                        expected=expected, name=f"{pb.name}/{part.name}",
                                        line=line or None, puzzle=job))
+                rows += 1
             continue
         from pyfront.problem.compile import render as smcdel_text  # not for number puzzles
 
@@ -117,7 +119,7 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
             items.append(
                 CheckItem(
                     source=source,
-                    row=len(items),
+                    row=rows,
                     problem=problem,
                     pbcheck=pbcheck,
                     expected=h.expected_label,
@@ -125,25 +127,29 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | AnsweredItem]:
                     line=h.line,
                 )
             )
+            rows += 1
     return items
 
 
-def timed_story_records(story, source: str, first_row: int = 0) -> list[dict]:
-    """:func:`story_records` within ``check --timeout``: a story past it is one failed
-    record (its name and line), and the file's other problems and stories go on."""
-    from pyfront.checking.deadline import ItemTimeout, item_deadline
-
+def story_item_records(item: StoryItem, engine: str = "auto") -> list[dict]:
+    """The records of a story item (:func:`story_records`); a story that cannot be
+    answered at all is one failed record naming it."""
     try:
-        with item_deadline():
-            return story_records(story, source, first_row)
-    except ItemTimeout as err:
-        return [{"source": source, "row": first_row, "valid": None, "label": None,
-                 "contradictory": None, "expected": None, "agrees": None,
-                 "name": story.name, "line": story.line,
-                 "error": f"{source}:{story.line}: story {story.name}: {err}"}]
+        return story_records(item.story, item.source, item.row, engine)
+    except (UserError, SmcdelError, ValueError) as err:
+        return story_failure(item, str(err))
 
 
-def story_records(story, source: str, first_row: int = 0) -> list[dict]:
+def story_failure(item: StoryItem, why: str) -> list[dict]:
+    """A story item stopped (at its time or memory limit, say): one failed record, its
+    name and line; the file's other problems and stories go on."""
+    from pyfront.checking.records import check_record
+
+    return [check_record(item.source, item.row, name=item.name, line=item.line,
+                         error=f"{item.source}:{item.line}: story {item.name}: {why}")]
+
+
+def story_records(story, source: str, first_row: int = 0, engine: str = "auto") -> list[dict]:
     """The check records of a story's hypotheses and questions, in the order written.
 
     A hypothesis has ``valid`` (true at the actual situation), ``label``
@@ -153,36 +159,37 @@ def story_records(story, source: str, first_row: int = 0) -> list[dict]:
     hypotheses and questions before it are answered, and one more record carries its
     one-line ``error`` (``FILE:LINE: …``).
     """
+    from pyfront.checking.records import QUESTION_FIELDS, check_record
     from pyfront.story.compile import evaluate_partial
     from pyfront.story.engines import engine_note
 
-    note = engine_note(story)
+    note = engine_note(story, engine)
     if note is not None:  # the explicit engine chosen where it is the slow one
-        print(f"mindgames: {source}:{story.line}: note: {note}", file=sys.stderr)
-    results, failure = evaluate_partial(story)
+        print(f"mindgames: {source}:{story.line}: note: {note}", file=sys.stderr, flush=True)
+    results, failure = evaluate_partial(story, engine=engine)
     out = []
     for k, r in enumerate(results):
-        record: dict[str, Any] = {"source": source, "row": first_row + k}
+        name, row = f"{story.name}/{r.name}", first_row + k
         if r.kind == "hypothesis":
-            record.update(valid=r.answer, label="entailment" if r.answer else "not_entailment",
-                          contradictory=False,
-                          expected=None if r.expected is None else
-                          ("entailment" if r.expected else "not_entailment"))
+            record = check_record(
+                source, row, name=name, line=r.line, valid=r.answer,
+                label="entailment" if r.answer else "not_entailment", contradictory=False,
+                expected=None if r.expected is None else
+                ("entailment" if r.expected else "not_entailment"), agrees=r.agrees)
         else:
-            record.update(answer=list(r.answer), label=", ".join(r.answer), contradictory=False,
-                          expected=None if r.expected is None else ", ".join(sorted(
-                              r.expected, key=list(r.answer + tuple(r.expected)).index)))
+            label = ", ".join(r.answer)
+            expected = None if r.expected is None else ", ".join(sorted(
+                r.expected, key=list(r.answer + tuple(r.expected)).index))
             if r.expected is not None and r.agrees:
-                record["expected"] = record["label"]
-        record["agrees"] = r.agrees
-        record["name"] = f"{story.name}/{r.name}"
-        record["line"] = r.line
+                expected = label
+            record = check_record(source, row, name=name, line=r.line, fields=QUESTION_FIELDS,
+                                  answer=list(r.answer), label=label, contradictory=False,
+                                  expected=expected, agrees=r.agrees)
         out.append(record)
     if failure is not None:
         failure.file = source
-        out.append({"source": source, "row": first_row + len(results), "valid": None,
-                    "label": None, "contradictory": None, "expected": None, "agrees": None,
-                    "name": f"{story.name}/event", "line": failure.line, "error": str(failure)})
+        out.append(check_record(source, first_row + len(results), name=f"{story.name}/event",
+                                line=failure.line, error=str(failure)))
     return out
 
 

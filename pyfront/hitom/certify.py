@@ -26,9 +26,9 @@ def parsed_question(hq: HitomQuestion):
         raise TomiError(f"{hq.source}:{hq.line}: {err}") from None
 
 
-def check_question(hq: HitomQuestion, cache: dict | None = None) -> dict:
+def check_question(hq: HitomQuestion, cache: dict | None = None, engine: str = "auto") -> dict:
     """The JSON record of one Hi-ToM question."""
-    record = _base_record(hq)
+    record = base_record(hq)
     try:
         q = parsed_question(hq)
         tr = _translated(hq, q.obj, cache)
@@ -40,7 +40,7 @@ def check_question(hq: HitomQuestion, cache: dict | None = None) -> dict:
                 raise TomiError(f"{hq.source}:{hq.line}: question about an unknown agent: {a}")
         if record["question_order"] is None:
             record["question_order"] = len(q.agents)
-        answers = _answers(tr, q.agents, cache)
+        answers = _answers(tr, q.agents, cache, engine)
         answer = answers.at(q.agents, q.obj, tr.n_events)
         record["answer"] = answer[0] if len(answer) == 1 else answer
         record["agrees"] = answer == [hq.expected]
@@ -54,15 +54,20 @@ def check_question(hq: HitomQuestion, cache: dict | None = None) -> dict:
     return record
 
 
-def _base_record(hq: HitomQuestion) -> dict:
-    return {
-        "source": hq.source, "row": hq.row, "line": hq.line, "question": hq.question,
-        "prompting_type": hq.prompting_type, "question_order": hq.question_order,
-        "deception": hq.deception,
-        "story_length": hq.story_length, "expected": hq.expected, "answer": None,
-        "agrees": None, "explanation": None, "class": None, "hitom_sentence": None,
-        "model_sentence": None,
-    }
+#: a Hi-ToM question's record, in the order written
+FIELDS = ("source", "row", "line", "question", "prompting_type", "question_order",
+          "deception", "story_length", "expected", "answer", "agrees", "explanation",
+          "class", "hitom_sentence", "model_sentence")
+
+
+def base_record(hq: HitomQuestion) -> dict:
+    """The record of a question before it is answered."""
+    from ..checking.records import check_record
+
+    return check_record(hq.source, hq.row, line=hq.line, fields=FIELDS, question=hq.question,
+                        prompting_type=hq.prompting_type, question_order=hq.question_order,
+                        deception=hq.deception, story_length=hq.story_length,
+                        expected=hq.expected)
 
 
 def _translated(hq: HitomQuestion, obj: str, cache: dict | None):
@@ -75,12 +80,12 @@ def _translated(hq: HitomQuestion, obj: str, cache: dict | None):
     return tr
 
 
-def _answers(tr, chain, cache: dict | None) -> Answers:
+def _answers(tr, chain, cache: dict | None, engine: str = "auto") -> Answers:
     """The answers about ``tr``'s story from a model of the minds the chain depends on
     (:func:`pyfront.story.compile.minds_for`)."""
     from ..story.compile import minds_for
 
-    return Answers.cached(tr, cache, minds_for(tr.story, chain))
+    return Answers.cached(tr, cache, minds_for(tr.story, chain), engine)
 
 
 def question_for(q, tr, hq: HitomQuestion):
@@ -110,12 +115,13 @@ def twins(questions) -> dict[int, HitomQuestion]:
     return out
 
 
-def check_file(path: str, skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
+def check_file(path: str, skip: Callable[[int], bool] | None = None,
+               engine: str = "auto") -> Iterator[dict]:
     """The record of every question of a Hi-ToM file, in order, each with its twin's row
     and label where the file holds it (``twin_row``, ``twin_expected``)."""
     questions = list(iter_questions(path))
     twin_of = twins(questions)
-    for record in check_questions(questions, check_question, _base_record, skip):
+    for record in check_questions(questions, check_question, skip, engine):
         twin = twin_of.get(record["row"])
         if twin is not None:
             record["twin_row"], record["twin_expected"] = twin.row, twin.expected

@@ -11,29 +11,34 @@ from .reader import RcoreRow, iter_rows
 from .translate import RcoreError, Translated, event_kind, translate, variable_name
 
 
-def _base_record(row: RcoreRow) -> dict:
+#: a row's record, in the order written
+FIELDS = ("source", "row", "line", "question", "level", "depth", "kinds", "expected",
+          "answer", "agrees", "explanation", "class", "pivot")
+
+
+def base_record(row: RcoreRow) -> dict:
+    """The record of a row before it is answered."""
+    from ..checking.records import check_record
+
     kinds = sorted({event_kind(s) for s in row.metadata.get("specs", ())
                     if s.get("object") == row.obj}) if not row.error else []
-    return {
-        "source": row.source, "row": row.row, "line": row.line, "question": row.question,
-        "level": row.level, "depth": len(row.chain) or None, "kinds": kinds,
-        "expected": row.expected, "answer": None, "agrees": None, "explanation": None,
-        "class": None, "pivot": None,
-    }
+    return check_record(row.source, row.row, line=row.line, fields=FIELDS,
+                        question=row.question, level=row.level, depth=len(row.chain) or None,
+                        kinds=kinds, expected=row.expected)
 
 
 class Answers:
     """The model's answers about a translated story, after any number of its specs."""
 
-    def __init__(self, tr: Translated, minds: tuple[str, ...] | None = None):
+    def __init__(self, tr: Translated, minds: tuple[str, ...] | None = None,
+                 engine: str = "auto"):
         from ..story.compile import answer_engine, compile_story
-        from ..story.engines import chosen_engine
 
         self.tr = tr
         # ``auto`` is the symbolic engine here: a story of eight events may hold window
         # scenes of eight events each, missed by most agents, which the explicit engine
         # spells out world by world (a minute where the symbolic one takes a second)
-        name = "symbolic" if chosen_engine() == "auto" else None
+        name = "symbolic" if engine == "auto" else engine
         self.compiled = compile_story(tr.story, answer_engine(tr.story, name), minds=minds)
         self._cache: dict = {}
 
@@ -52,24 +57,24 @@ class Answers:
         return self.at(chain, self.tr.boundaries[i] if i >= 0 else 0)
 
 
-def answers_for(tr: Translated, chains=()) -> Answers:
+def answers_for(tr: Translated, chains=(), engine: str = "auto") -> Answers:
     """Answers from a model of the minds the question (and ``chains``) depend on."""
     from ..story.compile import minds_for
 
     need = [a for c in (tr.row.chain, *chains) for a in c]
-    return Answers(tr, minds_for(tr.story, need))
+    return Answers(tr, minds_for(tr.story, need), engine)
 
 
-def check_row(row: RcoreRow, cache: dict | None = None) -> dict:
+def check_row(row: RcoreRow, cache: dict | None = None, engine: str = "auto") -> dict:
     """The JSON record of one row."""
     from ..tomi.certify import failure_text
 
-    record = _base_record(row)
+    record = base_record(row)
     try:
         if row.error:
             raise RcoreError(row.error)
         tr = translate(row, name=f"rcore_{row.row:05d}")
-        answers = answers_for(tr)
+        answers = answers_for(tr, engine=engine)
         answer = answers.at(row.chain, tr.n_events)
         record["answer"] = answer[0] if len(answer) == 1 else answer
         record["agrees"] = answer == [row.expected]
@@ -85,6 +90,7 @@ def check_row(row: RcoreRow, cache: dict | None = None) -> dict:
     return record
 
 
-def check_file(path: str, skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
+def check_file(path: str, skip: Callable[[int], bool] | None = None,
+               engine: str = "auto") -> Iterator[dict]:
     """The record of every row of a file, in order."""
-    return check_questions(iter_rows(path), check_row, _base_record, skip)
+    return check_questions(iter_rows(path), check_row, skip, engine)

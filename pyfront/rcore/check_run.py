@@ -6,8 +6,8 @@ One JSON line per row (``source``, ``row``, ``line``, ``question``, ``level``, `
 sentence that makes a disagreement); ``error`` for
 a row that could not be read or modelled), then the agreement tables and every
 disagreement.  ``--certified OUT.jsonl`` also writes each row as it was read, with
-``certified`` beside: the model's answer, whether it agrees, and the class.  The loop is
-ToMi's (:func:`pyfront.tomi.check_run.run_with`).
+``certified`` beside: the model's answer, whether it agrees, and the class.  The source is
+built as ToMi's (:func:`pyfront.tomi.check_run.benchmark_source`).
 """
 
 from __future__ import annotations
@@ -15,38 +15,43 @@ from __future__ import annotations
 import json
 
 
-def run(args) -> int:
-    from ..tomi.check_run import run_with
-    from .certify import check_file
+def source(args, options):
+    """The check source of reasoning-core files (and the ``--certified`` file beside)."""
+    from ..tomi.check_run import benchmark_source
+    from .certify import base_record, check_row
+    from .reader import iter_rows
     from .report import RcoreSummary
 
     certified = getattr(args, "certified", None)
+    if certified:
+        from ..errors import UserError
+
+        if any(_same(certified, p) for p in args.paths):
+            raise UserError("--certified names a file to check: it would be overwritten",
+                            file=certified)
+    out = benchmark_source(args, options, iter_rows, check_row, base_record, RcoreSummary(),
+                           "reasoning-core")
     if not certified:
-        return run_with(args, check_file, RcoreSummary(), "reasoning-core")
-    from ..errors import UserError
+        return out
+    target = open(certified, "w", encoding="utf-8", newline="\n")
+    lines: dict[str, list[str]] = {}
 
-    if any(_same(certified, p) for p in args.paths):
-        raise UserError("--certified names a file to check: it would be overwritten",
-                        file=certified)
-    out = open(certified, "w", encoding="utf-8", newline="\n")
+    def write_certified(record: dict) -> None:
+        path = record["source"]
+        if path not in lines:
+            lines[path] = [ln for ln in open(path, encoding="utf-8", errors="replace")
+                           if ln.strip()]
+        try:
+            row = json.loads(lines[path][record["row"]])
+        except (ValueError, IndexError):
+            row = {"unreadable": True}
+        if isinstance(row, dict):
+            row["certified"] = {k: record.get(k) for k in
+                                ("answer", "agrees", "class", "pivot", "explanation", "error")}
+            target.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
 
-    def check_and_write(path, skip=None):
-        lines = [ln for ln in open(path, encoding="utf-8", errors="replace") if ln.strip()]
-        for record in check_file(path, skip=skip):
-            try:
-                row = json.loads(lines[record["row"]])
-            except (ValueError, IndexError):
-                row = {"unreadable": True}
-            if isinstance(row, dict):
-                row["certified"] = {k: record.get(k) for k in
-                                    ("answer", "agrees", "class", "pivot", "explanation", "error")}
-                out.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
-            yield record
-
-    try:
-        return run_with(args, check_and_write, RcoreSummary(), "reasoning-core")
-    finally:
-        out.close()
+    out.after, out.close = write_certified, target.close
+    return out
 
 
 def _same(a: str, b: str) -> bool:

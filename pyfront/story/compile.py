@@ -38,7 +38,7 @@ Use::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Sequence
 
 from smcdel_bridge.dynamic import Event, KripkeModel
 from smcdel_bridge.dynamic import speech
@@ -57,8 +57,7 @@ from smcdel_bridge.language import TOP, Conj, Disj, Form, Neg, Prp
 from ..errors import UserError
 from . import model as M
 from .engines import (  # noqa: F401  (the engine choice, re-exported)
-    AUTO_EVENTS, AUTO_WORLDS, answer_engine, engine_name, event_done, set_answer_engine,
-    start_size,
+    AUTO_EVENTS, AUTO_WORLDS, answer_engine, engine_name, start_size,
 )
 from .model import Story, belief_id, knowledge_id
 from .initial import explicit_initial as _explicit_initial
@@ -67,7 +66,7 @@ from .preconditions import cannot_happen, minds_for  # noqa: F401  (minds_for: r
 #: the explicit engine's state (kept under the name the story layer has always used)
 StoryState = BeliefState
 
-__all__ = ["NOTHING", "CompiledStory", "answer_engine", "engine_name", "set_answer_engine", "PlausibleAction", "QueryResult", "Revision",
+__all__ = ["NOTHING", "CompiledStory", "answer_engine", "engine_name", "PlausibleAction", "QueryResult", "Revision",
            "StoryState", "answer_where", "compile_story", "evaluate", "event_action",
            "evaluate_partial", "initial_state", "update"]
 
@@ -110,6 +109,9 @@ class CompiledStory:
     #: the belief engine the states come from
     engine: BeliefEngine = field(default_factory=lambda: get_belief_engine("explicit"))
     _states: list | None = field(default=None, repr=False)
+    #: ``on_event(story_name, events_done, events)`` after each event applied (a progress
+    #: display; None: nothing)
+    on_event: Callable[[str, int, int], None] | None = field(default=None, repr=False)
 
     @property
     def initial(self) -> KripkeModel:
@@ -135,7 +137,8 @@ class CompiledStory:
                     failure = UserError(cannot_happen(self.story, i, pa), line=pa.line)
                     break
                 states.append(self.engine.update(states[-1], pa, i + 1))
-                event_done(self.story.name, i + 1, len(self.actions))
+                if self.on_event is not None:
+                    self.on_event(self.story.name, i + 1, len(self.actions))
             self._states, self._failure = states, failure
         return self._states, self._failure
 
@@ -339,21 +342,22 @@ class QueryResult:
         return self.answer == self.expected
 
 
-def evaluate(story: Story, compiled: CompiledStory | None = None) -> list[QueryResult]:
+def evaluate(story: Story, compiled: CompiledStory | None = None,
+             engine: str = "auto") -> list[QueryResult]:
     """Every hypothesis and question of ``story`` answered, in the order written (by
     :func:`answer_engine` unless ``compiled`` is given; UserError when an event cannot
     happen: :func:`evaluate_partial` keeps the answers before it)."""
-    results, failure = evaluate_partial(story, compiled)
+    results, failure = evaluate_partial(story, compiled, engine)
     if failure is not None:
         raise _again(failure)
     return results
 
 
-def evaluate_partial(story: Story, compiled: CompiledStory | None = None
+def evaluate_partial(story: Story, compiled: CompiledStory | None = None, engine: str = "auto"
                      ) -> tuple[list[QueryResult], UserError | None]:
     """The hypotheses and questions written before the first event that cannot happen,
     answered in order, and the error of that event (None: the whole story happens)."""
-    compiled = compiled or compile_story(story, answer_engine(story))
+    compiled = compiled or compile_story(story, answer_engine(story, engine))
     states, failure = compiled.run()
     out = []
     for q in story.queries():

@@ -1,6 +1,7 @@
 """Which belief engine answers stories: ``explicit`` (worlds listed), ``symbolic`` (BDDs)
-or ``auto`` (by size, see :func:`pyfront.story.compile.engine_name`).  Commands set it
-from ``--engine``; this module imports nothing heavy, so setting it costs nothing."""
+or ``auto`` (by size, see :func:`pyfront.story.compile.engine_name`).  Commands pass the
+name from ``--engine`` down to the answers (no choice is kept in the process: a caller in
+the same process keeps its own); this module imports nothing heavy."""
 
 from __future__ import annotations
 
@@ -13,24 +14,6 @@ if TYPE_CHECKING:
 
 from smcdel_bridge.engines import AUTO_STORY_EVENTS as AUTO_EVENTS
 from smcdel_bridge.engines import AUTO_STORY_WORLDS as AUTO_WORLDS
-from smcdel_bridge.engines import ENGINE_NAMES as ENGINES
-from smcdel_bridge.engines import unknown_engine
-
-_chosen = ["auto"]
-
-
-def set_answer_engine(name: str) -> None:
-    """The engine story answers use from now on."""
-    if name not in ENGINES:
-        from ..errors import UserError
-
-        raise UserError(unknown_engine(name))
-    _chosen[0] = name
-
-
-def chosen_engine() -> str:
-    return _chosen[0]
-
 
 def start_size(story: "Story") -> int:
     """How many worlds the explicit start lists at most (before common knowledge)."""
@@ -42,21 +25,18 @@ def start_size(story: "Story") -> int:
     return n
 
 
-def engine_name(story: "Story", name: str | None = None) -> str:
-    """``explicit`` or ``symbolic``: ``name``, or for ``auto`` (and None: the one set by
-    :func:`set_answer_engine`) by the story's size."""
-    name = name or chosen_engine()
+def engine_name(story: "Story", name: str = "auto") -> str:
+    """``explicit`` or ``symbolic``: ``name``, or for ``auto`` by the story's size."""
     if name != "auto":
         return name
     small = start_size(story) <= AUTO_WORLDS and len(story.events) <= AUTO_EVENTS
     return "explicit" if small else "symbolic"
 
 
-def engine_note(story: "Story", name: str | None = None) -> str | None:
+def engine_note(story: "Story", name: str = "auto") -> str | None:
     """A one-line note when the explicit engine was asked for a story ``auto`` gives to the
     symbolic one (its worlds may grow with every event it lists: a story of 5 agents and
     24 events took minutes there, a fraction of a second on BDDs); None otherwise."""
-    name = name or chosen_engine()
     if name != "explicit" or engine_name(story, "auto") == "explicit":
         return None
     return (f"story {story.name}: {len(story.events)} events over a start of up to "
@@ -65,22 +45,9 @@ def engine_note(story: "Story", name: str | None = None) -> str | None:
             "BDDs); --engine auto picks the symbolic one for this story")
 
 
-def answer_engine(story: "Story", name: str | None = None) -> "BeliefEngine":
+def answer_engine(story: "Story", name: str = "auto") -> "BeliefEngine":
     """The engine that answers ``story``'s questions (see :func:`engine_name`)."""
     from smcdel_bridge.dynamic.belief.registry import get_belief_engine
 
     return get_belief_engine(engine_name(story, name))
 
-
-_hook: list = [None]
-
-
-def set_event_hook(hook) -> None:
-    """``hook(story_name, events_done, events)`` after each event a story engine applies
-    (a progress bar; None: nothing)."""
-    _hook[0] = hook
-
-
-def event_done(story_name: str, done: int, total: int) -> None:
-    if _hook[0] is not None:
-        _hook[0](story_name, done, total)

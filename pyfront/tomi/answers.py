@@ -18,7 +18,8 @@ class Answers:
     _cache: dict = field(default_factory=dict)
 
     @classmethod
-    def cached(cls, tr, cache: dict | None, minds: tuple[str, ...] | None = None) -> "Answers":
+    def cached(cls, tr, cache: dict | None, minds: tuple[str, ...] | None = None,
+               engine: str = "auto") -> "Answers":
         """The answers about ``tr``'s story from a model of ``minds`` (None: every agent),
         kept in the run's ``cache`` beside the translations (not on ``tr``: a translation
         and its answers pointing at each other would live on, with their decision
@@ -26,7 +27,7 @@ class Answers:
         key = (id(tr), minds)
         found = cache.get(key) if cache is not None else None
         if found is None:
-            found = cls(tr, compile_story(tr.story, answer_engine(tr.story), minds=minds))
+            found = cls(tr, compile_story(tr.story, answer_engine(tr.story, engine), minds=minds))
             if cache is not None:
                 cache[key] = found
         return found

@@ -119,18 +119,23 @@ def question_for(q: ParsedQuestion, tr: Translated, *, name: str = "q", step: in
                        step=end)
 
 
-def _base_record(tq: TomiQuestion) -> dict:
-    return {
-        "source": tq.source, "row": tq.row, "line": tq.line, "question": tq.question,
-        "question_type": tq.question_type, "story_type": tq.story_type,
-        "expected": tq.expected, "answer": None, "agrees": None, "explanation": None,
-        "disagreement": None,
-    }
+#: a ToMi question's record, in the order written
+FIELDS = ("source", "row", "line", "question", "question_type", "story_type", "expected",
+          "answer", "agrees", "explanation", "disagreement")
 
 
-def check_question(tq: TomiQuestion, cache: dict | None = None) -> dict:
+def base_record(tq: TomiQuestion) -> dict:
+    """The record of a question before it is answered."""
+    from ..checking.records import check_record
+
+    return check_record(tq.source, tq.row, line=tq.line, fields=FIELDS, question=tq.question,
+                        question_type=tq.question_type, story_type=tq.story_type,
+                        expected=tq.expected)
+
+
+def check_question(tq: TomiQuestion, cache: dict | None = None, engine: str = "auto") -> dict:
     """The JSON record of one ToMi question."""
-    record = _base_record(tq)
+    record = base_record(tq)
     try:
         if tq.error:
             raise TomiError(tq.error)
@@ -147,7 +152,7 @@ def check_question(tq: TomiQuestion, cache: dict | None = None) -> dict:
         check_names(tq, q, tr)
         from .answers import Answers
 
-        answers = Answers.cached(tr, cache)
+        answers = Answers.cached(tr, cache, engine=engine)
         answer = answers.ask(q)
         if record["question_type"] is None:
             record["question_type"] = q.kind
@@ -186,28 +191,21 @@ def check_names(tq: TomiQuestion, q: ParsedQuestion, tr: Translated) -> None:
             raise TomiError(f"{tq.source}:{tq.line}: question about an unknown agent: {a}")
 
 
-def check_file(path: str, skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
-    """The record of every question of a ToMi file, in order."""
-    return check_questions(iter_questions(path), check_question, _base_record, skip)
+def check_file(path: str, skip: Callable[[int], bool] | None = None,
+               engine: str = "auto") -> Iterator[dict]:
+    """The record of every question of a ToMi file, in order (here, unbounded: ``mindgames
+    check`` answers each question within its limits, :mod:`pyfront.tomi.check_run`)."""
+    return check_questions(iter_questions(path), check_question, skip, engine)
 
 
-def check_questions(questions, check_one, base_record,
-                    skip: Callable[[int], bool] | None = None) -> Iterator[dict]:
-    """``check_one(question, cache)`` on every question (ToMi's or Hi-ToM's), each bounded by
-    ``check --timeout``: a question past it is one failed record, the rest goes on."""
-    from ..checking.deadline import ItemTimeout, item_deadline
-
+def check_questions(questions, check_one, skip: Callable[[int], bool] | None = None,
+                    engine: str = "auto") -> Iterator[dict]:
+    """``check_one(question, cache, engine)`` on every question (ToMi's, Hi-ToM's or
+    reasoning-core's) but those ``skip`` names, the questions of a story sharing a cache."""
     cache: dict = {}
     for q in questions:
         if skip is not None and skip(q.row):
             continue
-        try:
-            with item_deadline():
-                record = check_one(q, cache)
-        except ItemTimeout as err:
-            cache.clear()
-            record = base_record(q)
-            record["error"] = f"{q.source}:{q.line}: {err}"
-        yield record
+        yield check_one(q, cache, engine)
         if len(cache) > 64:
             cache.clear()

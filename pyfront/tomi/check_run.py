@@ -8,12 +8,14 @@ written as they come, so an interrupted run keeps what it checked.
 
 from __future__ import annotations
 
-import json
 import sys
+from typing import Callable
 
 
-def run(args) -> int:
-    from .certify import check_file
+def source(args, options):
+    """The check source of ToMi files (:func:`benchmark_source`)."""
+    from .certify import base_record, check_question
+    from .reader import iter_questions
     from .report import TomiSummary
 
     def check_reference(path, mode, reference, skip):
@@ -21,16 +23,23 @@ def run(args) -> int:
 
         return check_by_reference(path, mode, reference, skip=skip)
 
-    return run_with(args, check_file, TomiSummary(), "tomi", check_reference)
+    return benchmark_source(args, options, iter_questions, check_question, base_record,
+                            TomiSummary(), "tomi", check_reference)
 
 
-def run_with(args, check_file, summary, fmt: str, check_reference=None) -> int:
-    """The check loop of a benchmark format (ToMi's, Hi-ToM's): ``check_file(path,
-    skip=…)`` yields one record per question, ``summary`` adds and renders them;
-    ``check_reference(path, mode, reference, skip)`` does the same through the reference
-    library, for ``--backend smcdel|both`` (never the embedded engine in its place)."""
+def benchmark_source(args, options, questions: Callable, check_one: Callable,
+                     base_record: Callable, summary, fmt: str, check_reference=None):
+    """The check source of a benchmark format (ToMi's, Hi-ToM's, reasoning-core's):
+    ``questions(path)`` yields its questions, ``check_one(question, cache, engine)``
+    answers one (in a child process, within the limits; ``cache`` holds what the
+    questions of one story share), ``base_record(question)`` is the record of a question
+    stopped at a limit, ``summary`` adds and renders the records.
+    ``check_reference(path, mode, reference, skip)`` yields the records through the
+    reference library, for ``--backend smcdel|both`` (never the embedded engine in its
+    place; the reference process has its own time limit)."""
     from pathlib import Path
 
+    from ..checking.pipeline import Source
     from ..errors import UserError
 
     mode = getattr(args, "backend", "native")
@@ -47,53 +56,57 @@ def run_with(args, check_file, summary, fmt: str, check_reference=None) -> int:
     for p in args.paths:
         if not Path(p).is_file():
             raise UserError("no such file" if not Path(p).exists() else "not a file", file=p)
-    from ..checking.results import ResultLog, check_output
+    report = BenchmarkReport(summary, tally, mode)
+    if reference is not None:
+        def run(paths, done):
+            for path in paths:
+                skip = (lambda row, path=path: done((path, row)))
+                for record in check_reference(path, mode, reference, skip):
+                    yield path, record
 
-    to_stdout = check_output(args, args.paths)
-    log = None
-    if args.output:
-        log = ResultLog(args.output, lambda r: (r.get("source"), r.get("row")),
-                        resume=getattr(args, "resume", False))
-        for record in log.previous:
-            summary.add(record)
-    from ..checking.progress import terminal_bar
+        return Source(items=lambda: args.paths, run=run, report=report,
+                      skip=lambda path, done: False, echo_errors=True,
+                      close=reference.close, forks=False)
+    cache: dict = {}  # each child process fills its own copy
 
-    bar = terminal_bar(args.quiet, to_stdout)
-    try:
-        for path in args.paths:
-            skip = (lambda row: log.done((path, row))) if log is not None else None
-            if reference is not None:
-                records = check_reference(path, mode, reference, skip)
-            else:
-                records = check_file(path, skip=skip)
-            for record in records:
-                if bar is not None:
-                    bar.advance(record)
-                if tally is not None:
-                    tally.add(record)
-                if record.get("error"):
-                    print(f"mindgames: {record['error']}", file=sys.stderr)
-                if log is not None:
-                    log.write(record)
-                if to_stdout:
-                    sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
-                    sys.stdout.flush()
-                if not record.get("refused"):  # refused by the reference: counted apart
-                    summary.add(record)
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
-        if log is not None:
-            log.close()
-        if reference is not None:
-            reference.close()
-    stream = sys.stderr if to_stdout else sys.stdout
-    if not args.quiet:
-        from rich.console import Console
+    def answer(question):
+        record = check_one(question, cache, options.engine)
+        if len(cache) > 64:
+            cache.clear()
+        return record
 
-        summary.render(Console(file=stream, width=None if stream.isatty() else 160))
-    if tally is not None:
-        print("\n".join(tally.lines()), file=stream)
-        if tally.failed or (mode == "both" and tally.differ):
-            return 1
-    return summary.exit_code
+    def on_limit(question, why: str) -> dict:
+        record = base_record(question)
+        record["error"] = f"{question.source}:{question.line}: {why}"
+        return record
+
+    return Source(items=lambda: (q for p in args.paths for q in questions(p)), answer=answer,
+                  on_limit=on_limit, report=report, echo_errors=True)
+
+
+class BenchmarkReport:
+    """A benchmark format's tables, and the reference's line when it answered."""
+
+    def __init__(self, summary, tally, mode: str):
+        self.summary, self.tally, self.mode = summary, tally, mode
+
+    def add(self, record: dict, item=None) -> None:
+        if item is None:  # a record of the previous run (--resume)
+            self.summary.add(record)
+            return
+        if self.tally is not None:
+            self.tally.add(record)
+        if not record.get("refused"):  # refused by the reference: counted apart
+            self.summary.add(record)
+
+    def finish(self, quiet: bool, to_stdout: bool) -> int:
+        stream = sys.stderr if to_stdout else sys.stdout
+        if not quiet:
+            from rich.console import Console
+
+            self.summary.render(Console(file=stream, width=None if stream.isatty() else 160))
+        if self.tally is not None:
+            print("\n".join(self.tally.lines()), file=stream)
+            if self.tally.failed or (self.mode == "both" and self.tally.differ):
+                return 1
+        return self.summary.exit_code

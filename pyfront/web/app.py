@@ -19,7 +19,7 @@ from pathlib import Path
 from flask import Flask, jsonify, render_template, request
 
 from .examples import Gallery
-from ..story.engines import ENGINES
+from smcdel_bridge.engines import ENGINE_NAMES as ENGINES
 from .runner import Runner, failure
 
 #: longest problem text accepted, in bytes

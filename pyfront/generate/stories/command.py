@@ -54,7 +54,8 @@ def config_from_args(args):
         return StoriesConfig(size=args.size, seed=args.seed, orders=orders,  # type: ignore[arg-type]
                              agents=agents, actions=tuple(a for a in ACTIONS if a in actions),  # type: ignore[arg-type]
                              events=events, ratios=parse_ratios(args.split),  # type: ignore[arg-type]
-                             balance=balance)  # type: ignore[arg-type]
+                             balance=balance,  # type: ignore[arg-type]
+                             engine=getattr(args, "engine", "auto"))
     except ValueError as err:
         raise UserError(str(err).replace("orders", "--order").replace("agents", "--agents")
                         .replace("size", "--size")) from None
@@ -80,10 +81,7 @@ def run(args) -> int:
     from .card import write
     from .pipeline import DECOY_AGENTS, NotEnoughStories, generate
 
-    from ...story.engines import set_answer_engine
-
     cfg = config_from_args(args)
-    set_answer_engine(getattr(args, "engine", "auto"))
     out_dir = Path(args.output)
     _prepare(out_dir, getattr(args, "force", False))
     progress = task = None

@@ -74,9 +74,9 @@ def _start_and_end_checked(story: sm.Story, engine):
     return states[0], states[-1]
 
 
-def label(drawn: DrawnStory, max_order: int) -> Labelled:
+def label(drawn: DrawnStory, max_order: int, engine_name: str = "auto") -> Labelled:
     story = to_story(drawn)
-    engine = answer_engine(story)
+    engine = answer_engine(story, engine_name)
     start, end = _start_and_end(drawn, story, engine)
     var = story.variable(variable_name(drawn.obj))
     forms = [story.value_form(var.name, v) for v in var.values]

@@ -50,6 +50,8 @@ class StoriesConfig:
     #: ``trackers``: a decoy object per story, arranged so that the audit's heuristic
     #: trackers sit at chance (:mod:`.decoys`); ``none``: the stories alone
     balance: str = "trackers"
+    #: the belief engine that labels the stories (``--engine``)
+    engine: str = "auto"
 
     def __post_init__(self) -> None:
         if self.balance not in BALANCES:
@@ -67,7 +69,8 @@ class StoriesConfig:
 
     @property
     def params(self) -> StoryParams:
-        return StoryParams(agents=self.agents, actions=self.actions, events=self.events)
+        return StoryParams(agents=self.agents, actions=self.actions, events=self.events,
+                           engine=self.engine)
 
 
 @dataclass(frozen=True)
@@ -208,7 +211,8 @@ def _rows(lab: Labelled, asked_list: list[Asked], story_id: str, false_belief: b
 DECOY_AGENTS = 4
 
 
-def _with_decoys(lab: Labelled, asked: list[Asked], rng, balance, max_order: int
+def _with_decoys(lab: Labelled, asked: list[Asked], rng, balance, max_order: int,
+                 engine: str = "auto"
                  ) -> tuple[Labelled, bool]:
     """The story's labels with the decoy arrangement, of :data:`~.decoys.CANDIDATES`
     drawn, that keeps the trackers' surpluses smallest among those the checker answers as
@@ -230,7 +234,7 @@ def _with_decoys(lab: Labelled, asked: list[Asked], rng, balance, max_order: int
         options.append((balance.cost(add), n, option, add))
     for _, _, option, add in sorted(options, key=lambda o: o[:2]):
         try:
-            full = label(option, max_order)
+            full = label(option, max_order, engine)
         except UserError:  # an event of the story cannot happen with the decoy
             continue
         if (full.memory, full.reality, full.chains) == (lab.memory, lab.reality, lab.chains):
@@ -270,7 +274,7 @@ def generate(cfg: StoriesConfig, on_progress: Callable[[int, int], None] | None 
         if text in seen:
             aside["story text drawn before"] = aside.get("story text drawn before", 0) + 1
             continue
-        lab = label(drawn, cfg.orders[1])
+        lab = label(drawn, cfg.orders[1], cfg.engine)
         if cfg.orders[1] > 0 and lab.false_belief() != want_false:
             key = "not the kind of story wanted"
             aside[key] = aside.get(key, 0) + 1
@@ -285,7 +289,7 @@ def generate(cfg: StoriesConfig, on_progress: Callable[[int, int], None] | None 
             result.without_decoy += 1
         elif cfg.balance == "trackers":
             lab, decoyed = _with_decoys(lab, asked, stream(cfg.seed, "decoys", draw), balance,
-                                        cfg.orders[1])
+                                        cfg.orders[1], cfg.engine)
             if decoyed:
                 drawn = lab.drawn
                 text = english.story_text(drawn)

@@ -10,12 +10,12 @@ unreadable row.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from pathlib import Path
 
 from pyfront.data.rows import RowError, iter_rows
+from pyfront.problem.record import record
 
 SUFFIXES = (".jsonl", ".ndjson", ".csv")
 
@@ -57,41 +57,69 @@ def story_key(problem: str) -> str:
     return "\n".join(keep)
 
 
-def check_row(source: str, row: int, line: int | None, fields, cache: dict | None = None) -> dict:
+#: a story row's record, in the order written
+FIELDS = ("source", "row", "question_type", "expected", "answer", "agrees")
+
+
+@record(frozen=True, kw_only=False)
+class StoryRow:
+    """One row of a story dataset, as read (``fields``: its columns, or why it cannot be
+    read)."""
+
+    source: str
+    row: int
+    line: int | None
+    fields: object
+
+
+def _where(source: str, row: int, line: int | None) -> str:
+    return f"{source}:{line}" if line is not None else f"{source}: row {row}"
+
+
+def _base(source: str, row: int, fields) -> dict:
+    from ...checking.records import check_record
+
+    record = check_record(source, row, fields=FIELDS)
+    if not isinstance(fields, RowError):
+        record["question_type"] = fields.get("question_type")
+    return record
+
+
+def _expected(fields: dict):
+    return fields.get("answer") if "answer" in fields else fields.get("label")
+
+
+def check_row(source: str, row: int, line: int | None, fields, cache: dict | None = None,
+              engine: str = "auto") -> dict:
     from ...errors import UserError
-    from ...checking.deadline import ItemTimeout, item_deadline
     from ...story.compile import evaluate
     from ...story.dsl import parse_story
     from smcdel_bridge.errors import SmcdelError
 
-    where = f"{source}:{line}" if line is not None else f"{source}: row {row}"
-    record: dict = {"source": source, "row": row, "question_type": None, "expected": None,
-                    "answer": None, "agrees": None}
+    where = _where(source, row, line)
+    record = _base(source, row, fields)
     if isinstance(fields, RowError):
         record["error"] = f"{where}: {fields}"
         return record
-    record["question_type"] = fields.get("question_type")
     problem = fields.get("problem")
     if not _is_story_problem(problem):
         record["error"] = f"{where}: the problem column holds no story"
         return record
     qa = "answer" in fields
-    expected = fields.get("answer") if qa else fields.get("label")
-    record["expected"] = expected
+    expected = record["expected"] = _expected(fields)
     try:
         story = parse_story(problem, f"{where} (problem)")
         compiled = None
-        with item_deadline():  # check --timeout
-            if cache is not None:
-                from ...story.compile import answer_engine, compile_story
+        if cache is not None:
+            from ...story.compile import answer_engine, compile_story
 
-                key = story_key(problem)
-                compiled = cache.get(key)
-                if compiled is None:
-                    cache.clear()  # rows come grouped by story: keep one
-                    compiled = cache[key] = compile_story(story, answer_engine(story))
-            results = evaluate(story, compiled)
-    except (UserError, SmcdelError, ValueError, ItemTimeout) as err:
+            key = story_key(problem)
+            compiled = cache.get(key)
+            if compiled is None:
+                cache.clear()  # rows come grouped by story: keep one
+                compiled = cache[key] = compile_story(story, answer_engine(story, engine))
+        results = evaluate(story, compiled, engine)
+    except (UserError, SmcdelError, ValueError) as err:
         record["error"] = f"{where}: {err}"
         return record
     if len(results) != 1:
@@ -111,79 +139,84 @@ def check_row(source: str, row: int, line: int | None, fields, cache: dict | Non
     return record
 
 
-def run(args) -> int:
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
+def story_rows(path: str):
+    """The rows of a story dataset, those of one story (shuffled across the file) together,
+    so that each story is compiled once; every record names its row."""
+    rows = list(iter_rows(path))
+    order: dict[str, list[int]] = {}
+    for k, (_, _, fields) in enumerate(rows):
+        problem = fields.get("problem") if isinstance(fields, dict) else None
+        order.setdefault(story_key(problem) if isinstance(problem, str) else f"#{k}",
+                         []).append(k)
+    for k in (k for group in order.values() for k in group):
+        yield StoryRow(path, *rows[k])
 
+
+def source(args, options):
+    """The check source of story datasets: each row answered in a child process within
+    the limits (a child keeps the last story compiled)."""
+    from ...checking.pipeline import Source
     from ...errors import UserError
 
     if getattr(args, "backend", "native") != "native":
         raise UserError("story rows are checked by the event-model engine: --backend "
                         f"{args.backend} does not apply")
-    from ...checking.results import check_output
+    cache: dict = {}  # each child process fills its own copy
 
-    to_stdout = check_output(args, args.paths, resumable=False)
-    cells: dict[str, Counter] = {}
-    problems: list[str] = []
-    out = open(args.output, "w", encoding="utf-8") if args.output else None
-    from ...checking.progress import terminal_bar
+    def answer(item: StoryRow) -> dict:
+        return check_row(item.source, item.row, item.line, item.fields, cache, options.engine)
 
-    bar = terminal_bar(args.quiet, to_stdout)
-    try:
-        for path in args.paths:
-            # rows of one story (shuffled across the file) are checked together, so that
-            # each story is compiled once; every record names its row
-            rows = list(iter_rows(path))
-            order: dict[str, list[int]] = {}
-            for k, (_, _, fields) in enumerate(rows):
-                problem = fields.get("problem") if isinstance(fields, dict) else None
-                order.setdefault(story_key(problem) if isinstance(problem, str) else f"#{k}",
-                                 []).append(k)
-            cache: dict = {}
-            for k in (k for group in order.values() for k in group):
-                row, line, fields = rows[k]
-                record = check_row(path, row, line, fields, cache)
-                if bar is not None:
-                    bar.advance(record)
-                text = json.dumps(record, ensure_ascii=False) + "\n"
-                if out is not None:
-                    out.write(text)
-                    out.flush()
-                if to_stdout:
-                    sys.stdout.write(text)
-                    sys.stdout.flush()
-                c = cells.setdefault(record.get("question_type") or "?", Counter())
-                c["items"] += 1
-                if record.get("error"):
-                    c["failed"] += 1
-                    problems.append(record["error"])
-                    print(f"mindgames: {record['error']}", file=sys.stderr)
-                elif record["agrees"]:
-                    c["agree"] += 1
-                else:
-                    c["disagree"] += 1
-                    problems.append(f"{path}: row {row}: expected {record['expected']}, "
-                                    f"the checker says {record['answer']}")
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
-        if out is not None:
-            out.close()
-    if not args.quiet:
-        stream = sys.stderr if to_stdout else sys.stdout
-        console = Console(file=stream, width=None if stream.isatty() else 160)
-        table = Table(box=box.SIMPLE_HEAD, title="mindgames check (story rows)",
-                      title_justify="left")
-        for i, col in enumerate(("question type", "items", "agree", "disagree", "failed")):
-            table.add_column(col, justify="left" if i == 0 else "right")
-        total = Counter()
-        for name, c in sorted(cells.items()):
-            table.add_row(name, *(str(c[k]) for k in ("items", "agree", "disagree", "failed")))
-            total.update(c)
-        table.add_row("total", *(str(total[k]) for k in ("items", "agree", "disagree", "failed")),
-                      style="bold")
-        console.print(table)
-        for p in problems[:20]:
-            console.print(f"  {p}", markup=False, highlight=False)
-    return 1 if problems else 0
+    def on_limit(item: StoryRow, why: str) -> dict:
+        record = _base(item.source, item.row, item.fields)
+        if isinstance(item.fields, dict):
+            record["expected"] = _expected(item.fields)
+        record["error"] = f"{_where(item.source, item.row, item.line)}: {why}"
+        return record
+
+    return Source(items=lambda: (r for p in args.paths for r in story_rows(p)), answer=answer,
+                  on_limit=on_limit, report=StoryRowsReport(), echo_errors=True)
+
+
+class StoryRowsReport:
+    """A table per question type: items, agree, disagree, failed; then the problems."""
+
+    def __init__(self) -> None:
+        self.cells: dict[str, Counter] = {}
+        self.problems: list[str] = []
+
+    def add(self, record: dict, item=None) -> None:
+        c = self.cells.setdefault(record.get("question_type") or "?", Counter())
+        c["items"] += 1
+        if record.get("error"):
+            c["failed"] += 1
+            self.problems.append(record["error"])
+        elif record["agrees"]:
+            c["agree"] += 1
+        else:
+            c["disagree"] += 1
+            self.problems.append(f"{record['source']}: row {record['row']}: expected "
+                                 f"{record['expected']}, the checker says {record['answer']}")
+
+    def finish(self, quiet: bool, to_stdout: bool) -> int:
+        if not quiet:
+            from rich import box
+            from rich.console import Console
+            from rich.table import Table
+
+            stream = sys.stderr if to_stdout else sys.stdout
+            console = Console(file=stream, width=None if stream.isatty() else 160)
+            table = Table(box=box.SIMPLE_HEAD, title="mindgames check (story rows)",
+                          title_justify="left")
+            for i, col in enumerate(("question type", "items", "agree", "disagree", "failed")):
+                table.add_column(col, justify="left" if i == 0 else "right")
+            total = Counter()
+            for name, c in sorted(self.cells.items()):
+                table.add_row(name, *(str(c[k]) for k in ("items", "agree", "disagree",
+                                                          "failed")))
+                total.update(c)
+            table.add_row("total", *(str(total[k]) for k in ("items", "agree", "disagree",
+                                                             "failed")), style="bold")
+            console.print(table)
+            for p in self.problems[:20]:
+                console.print(f"  {p}", markup=False, highlight=False)
+        return 1 if self.problems else 0

@@ -66,14 +66,17 @@ class StoryParams:
     #: events after the opening (entrances and the object's placement)
     events: tuple[int, int] = (3, 8)
     containers: tuple[int, int] = (2, 4)
+    #: the belief engine that follows the story as it is drawn (``--engine``)
+    engine: str = "auto"
 
 
 class _Knowledge:
     """What each agent knows, believes and cannot rule out about where the object is, from
     the story model of the steps drawn so far (updated step by step as the story grows)."""
 
-    def __init__(self, agents, room, other, obj, containers):
+    def __init__(self, agents, room, other, obj, containers, engine: str = "auto"):
         self.key = (agents, (room, other), obj, containers)
+        self.engine_name = engine
         self.state = self.start = None
         self.engine = None
         self.done = 0
@@ -93,7 +96,7 @@ class _Knowledge:
         story = build_story("story", agents, rooms, {obj: containers}, {obj: containers[0]},
                             steps)
         if self.state is None:
-            self.engine = answer_engine(story)
+            self.engine = answer_engine(story, self.engine_name)
             self.state = self.start = initial_state(story, self.engine)
         for i in range(self.done, len(story.events)):
             self.state = update(self.state, event_action(story, i), i + 1, self.engine)
@@ -180,7 +183,7 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
     # a lie is only told to a listener who cannot rule it out, as the story model says
     # (truthful messages give knowledge; an absent agent considers only the changes that
     # did happen, so it would know better than a lie about an untouched object)
-    knowledge = _Knowledge(agents, room, other, obj, containers)
+    knowledge = _Knowledge(agents, room, other, obj, containers, params.engine)
 
     def enter(a: str, r: str) -> None:
         where[a] = r

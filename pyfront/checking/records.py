@@ -1,0 +1,47 @@
+"""The one result record of ``mindgames check``: a JSON object per answered item.
+
+Every input kind writes the same shape, so the writer, ``--resume`` and the summaries read
+one thing: ``source`` and ``row`` say where the item is (``row`` is the key ``--resume``
+goes by), then the fields of the kind in a fixed order, then what the answer adds.  The
+fields of an S5 item and of a story's hypothesis are :data:`CHECK_FIELDS`; a story's
+question has ``answer`` where a hypothesis has ``valid`` (:data:`QUESTION_FIELDS`); the
+benchmark formats (ToMi, Hi-ToM, reasoning-core) and story rows name theirs.
+
+Usage::
+
+    >>> check_record("a.del", 0, name="p/h", line=4, error="a.del:4: p/h: no")
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'source': 'a.del', 'row': 0, 'valid': None, 'label': None, 'contradictory': None,
+     'expected': None, 'agrees': None, 'name': 'p/h', 'line': 4, 'error': 'a.del:4: p/h: no'}
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+#: an S5 item's and a story hypothesis's fields, in the order written
+CHECK_FIELDS = ("source", "row", "valid", "label", "contradictory", "expected", "agrees")
+#: a story question's fields: its values (``answer``) where a hypothesis has ``valid``
+QUESTION_FIELDS = ("source", "row", "answer", "label", "contradictory", "expected", "agrees")
+
+
+#: ``line=OMIT``: the record has no ``line`` field
+OMIT: Any = object()
+
+
+def check_record(source: str, row: int | None, *, name: str | None = None,
+                 line: int | None = OMIT, fields: Sequence[str] = CHECK_FIELDS,
+                 **values: Any) -> dict:
+    """A record with ``fields`` (None unless given in ``values``), then ``name`` (when
+    there is one) and ``line`` (when given), then the other ``values`` in the order
+    given."""
+    record = dict.fromkeys(fields)
+    record["source"] = source
+    if "row" in record or row is not None:
+        record["row"] = row
+    if name:
+        record["name"] = name
+    if line is not OMIT:
+        record["line"] = line
+    record.update(values)
+    return record
