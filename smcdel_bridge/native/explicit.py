@@ -43,13 +43,13 @@ from typing import Iterable, Iterator
 
 from ..backend import StreamingBackend
 from ..errors import SanityError, SmcdelError
-from ..language import Agent, Form
+from ..language import Agent, Form, PubAnnounce
 from ..program import (
     Answer, BoolAnswer, CheckInput, StatesAnswer, Structure, TrueQ, ValidQ, WhereQ,
 )
 from ..syntax.sanity import sanity_check
 from .deep import call_deep
-from .truth_tables import truth_table
+from .truth_tables import remembered, truth_table
 from .knowledge import MAX_ATOMS, BitStructure
 from .order import reference_states
 
@@ -92,9 +92,17 @@ def state_index(bs: BitStructure, state: Iterable[int]) -> int:
 # --- the reference's three jobs ------------------------------------------------------------
 
 def is_valid(bs: BitStructure, form: Form) -> bool:
-    """``VALID?``: the law implies the formula."""
-    law = bs.law
-    return ((bs.space.full ^ law) | truth_table(bs, form)) == bs.space.full
+    """``VALID?``: the law implies the formula.
+
+    ``[! a] g`` is valid exactly when ``g`` holds at every state of the structure after
+    ``a`` (``law & a`` implies ``g`` there), so leading announcements are walked rather
+    than evaluated as formulas: the same tables in the same order (so the same errors),
+    each kept for the rows that share it (:func:`remembered`), without the disjunctions."""
+    bs.law  # a law that is not Boolean fails first, as in the reference
+    while form.__class__ is PubAnnounce:
+        bs = bs.restrict(remembered(bs, form.ann))
+        form = form.f
+    return ((bs.space.full ^ bs.law) | remembered(bs, form)) == bs.space.full
 
 
 def is_true_at(bs: BitStructure, state: Iterable[int], form: Form) -> bool:

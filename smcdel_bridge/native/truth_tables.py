@@ -37,6 +37,12 @@ from .bitspace import Space
 from .knowledge import BitStructure
 
 
+#: formulas whose tables one structure keeps (:func:`remembered`) before it starts afresh,
+#: and the most variables of a structure that keeps any (tables of 2^12 bits: 512 bytes)
+MEMO_LIMIT = 256
+MEMO_VARIABLES = 12
+
+
 def truth_table(bs: BitStructure, form: Form) -> int:
     """The truth table of ``form`` on ``bs`` (bit ``i`` = value at assignment ``i``)."""
     return _TABLE[form.__class__](bs, form)
@@ -183,10 +189,31 @@ def _ckw(bs: BitStructure, f: L.Ckw) -> int:
 
 # --- announcements --------------------------------------------------------------------
 
+def remembered(bs: BitStructure, f: Form) -> int:
+    """The truth table of ``f`` on ``bs``, kept on ``bs`` for this very formula object:
+    the rows of a dataset share their announcements' and hypotheses' objects (the fast
+    path reads each text once), and an announcement's structure is shared too
+    (:meth:`BitStructure.restrict`), so each is evaluated once per structure.  Keyed by
+    identity (hashing a tree would cost as much as a small evaluation); the entry holds
+    the formula, so the identity cannot pass to another object.  Large structures keep
+    none (their tables are large, and their evaluation dwarfs the look-up anyway)."""
+    if bs.space.n > MEMO_VARIABLES:
+        return _TABLE[f.__class__](bs, f)
+    memo = bs.memo
+    hit = memo.get(id(f))
+    if hit is not None and hit[0] is f:
+        return hit[1]
+    table = _TABLE[f.__class__](bs, f)
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[id(f)] = (f, table)
+    return table
+
+
 def _pub(bs: BitStructure, f: L.PubAnnounce) -> int:
-    ann = _TABLE[f.ann.__class__](bs, f.ann)
+    ann = remembered(bs, f.ann)
     after = bs.restrict(ann)
-    return (bs.space.full ^ ann) | _TABLE[f.f.__class__](after, f.f)
+    return (bs.space.full ^ ann) | remembered(after, f.f)
 
 
 def _pubw(bs: BitStructure, f: L.PubAnnounceW) -> int:

@@ -49,8 +49,16 @@ _HEADER = re.compile(
 
 _structures: dict[str, Structure | None] = {}
 _formulas: dict[str, Form | None] = {}
+#: runs of announcements (the text from the first ``[`` to the last ``] ``)
+_runs: dict[str, tuple[Form, ...] | None] = {}
 #: whole inputs read (a dataset's pbcheck texts repeat: one per premise, not per row)
 _programs: dict[str, CheckInput] = {}
+
+
+def clear_caches() -> None:
+    """Forget every text read (for measurements from cold caches)."""
+    for cache in (_structures, _formulas, _runs, _programs):
+        cache.clear()
 
 
 class _Unsupported(Exception):
@@ -77,25 +85,43 @@ def _read_published(text: str) -> CheckInput | None:
     if structure is None:
         return None
     body = text[at + len(_JOB):]
-    announcements = []
-    pos = 0
-    while True:
-        m = _ANNOUNCEMENT.match(body, pos)
-        if m is None:
-            break
-        ann = _formula(m.group(1), whole=True)
-        if ann is None:
-            return None
-        announcements.append(ann)
-        pos = m.end()
+    # the hypothesis is one operand without brackets (the subset has none), so the last
+    # "] " ends the announcements; their run repeats from row to row and is read once
+    end = body.rfind("] ") + 2
+    announcements = _announcements(body[:end]) if end > 1 else ()
+    if announcements is None:
+        return None
     # the hypothesis must be one operand (no top-level & | ->): an announcement's scope
     # then cannot depend on precedence
-    form = _formula(body[pos:], whole=False)
+    form = _formula(body[end:] if end > 1 else body, whole=False)
     if form is None:
         return None
     for ann in reversed(announcements):
         form = PubAnnounce(ann, form)
     return CheckInput(structure, (ValidQ(form),))
+
+
+def _announcements(text: str) -> tuple[Form, ...] | None:
+    """The formulas of a run of ``[ ! … ] `` announcements filling ``text`` (cached)."""
+    try:
+        return _runs[text]
+    except KeyError:
+        pass
+    found: list[Form] | None = []
+    pos = 0
+    while pos < len(text):
+        m = _ANNOUNCEMENT.match(text, pos)
+        ann = None if m is None else _formula(m.group(1), whole=True)
+        if ann is None:
+            found = None
+            break
+        found.append(ann)
+        pos = m.end()
+    run = None if found is None else tuple(found)
+    if len(_runs) >= CACHE_LIMIT:
+        _runs.clear()
+    _runs[text] = run
+    return run
 
 
 def _structure(header: str) -> Structure | None:
@@ -256,4 +282,4 @@ class _Reader:
         raise _Unsupported
 
 
-__all__ = ["parse_published"]
+__all__ = ["clear_caches", "parse_published"]
