@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from smcdel_bridge.engines import AUTO_EXPLICIT_ATOMS
 from smcdel_bridge.errors import SmcdelError
-from smcdel_bridge.native.explicit import compile_structure, is_valid
-from smcdel_bridge.syntax.fastpath import parse_published
+from smcdel_bridge.native.explicit import compile_structure, valid_after
+from smcdel_bridge.syntax.fastpath import published_parts
 
 from pyfront.data.items import AnsweredItem
 
@@ -62,8 +62,8 @@ def light_item(entry, engine: str) -> bool:
             continue
         if len(text) > LIGHT_TEXT:
             return False
-        program = parse_published(text)  # kept: the checker reads it from there
-        if program is None or len(set(program.structure.vocab)) > LIGHT_ATOMS:
+        parts = published_parts(text)
+        if parts is None or len(set(parts[0].vocab)) > LIGHT_ATOMS:
             return False
     return True
 
@@ -76,14 +76,15 @@ def light_answers(item, engine: str) -> tuple[bool, bool] | None:
         return None
     answers = []
     for text in (item.problem, item.pbcheck):
-        program = parse_published(text)
-        if program is None:
+        parts = published_parts(text)
+        if parts is None:
             return None
-        structure = program.structure
+        structure, announcements, hypothesis = parts
         if engine == "auto" and len(set(structure.vocab)) > AUTO_EXPLICIT_ATOMS:
             return None  # the BDD engine's
         try:
-            answers.append(is_valid(compile_structure(structure), program.jobs[0].form))
+            answers.append(valid_after(compile_structure(structure), announcements,
+                                       hypothesis))
         except SmcdelError:
             return None
     return answers[0], answers[1]

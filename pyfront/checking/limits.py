@@ -91,33 +91,41 @@ def limited_map(fn: Callable[[Any], Any], items: Iterable[Any], *, limits: Limit
     if not hasattr(os, "fork"):
         yield from _here(fn, items, limits, on_limit, initializer, initargs)
         return
-    from .children import ChildPool
+    pools = []  # started at the first item for children (a light run needs none)
 
-    pool = ChildPool(fn, limits, workers, initializer, initargs)
+    def pool():
+        if not pools:
+            from .children import ChildPool
+
+            pools.append(ChildPool(fn, limits, workers, initializer, initargs))
+        return pools[0]
+
     here = None
     try:
         if light is None:
-            yield from pool.run(iter(items), on_limit)
+            yield from pool().run(iter(items), on_limit)
         else:
             from .inline import InProcess
 
             here = InProcess(fn, limits, on_limit=on_limit, light=light)
             yield from _mixed(iter(items), here, pool, on_limit)
     finally:
-        pool.close()
+        if pools:
+            pools[0].close()
         if here is not None:
             here.close()
 
 
 def _mixed(items: Iterator, here, pool, on_limit) -> Iterator[Any]:
     """Runs of light items answered here; from the first other item on, children take
-    the items until they are all answered and the next item is light again."""
+    the items until they are all answered and the next item is light again (``pool()``:
+    the children)."""
     back: list = []  # the light item that ended the children's run
 
     def to_children(first: list):
         yield from first
         for item in items:
-            if pool.quiet() and here.light(item):
+            if pool().quiet() and here.light(item):
                 back.append(item)
                 return
             yield item
@@ -130,7 +138,7 @@ def _mixed(items: Iterator, here, pool, on_limit) -> Iterator[Any]:
         answers = here.answer_run(run)
         yield from answers
         if len(answers) < len(run):
-            yield from pool.run(to_children(run[len(answers):]), on_limit)
+            yield from pool().run(to_children(run[len(answers):]), on_limit)
 
 
 def _here(fn, items, limits, on_limit, initializer, initargs):

@@ -59,7 +59,10 @@ def _bot(bs: BitStructure, f: L.Bot) -> int:
 
 
 def _prp(bs: BitStructure, f: L.Prp) -> int:
-    return bs.space.var[bs.atom_position(f.n)]
+    position = bs.position.get(f.n)
+    if position is None:
+        position = bs.atom_position(f.n)  # raises for an atom outside VARS
+    return bs.space.var[position]
 
 
 def _neg(bs: BitStructure, f: L.Neg) -> int:
@@ -143,11 +146,24 @@ def _knows_whether(bs: BitStructure, hidden: tuple[int, ...], f: Form) -> int:
 
 
 def _k(bs: BitStructure, f: L.K) -> int:
-    return _knows(bs, bs.unobserved(f.agent), f.f)
+    # _knows written out: the published problems are mostly K and Kw
+    hidden = bs.hidden.get(f.agent)
+    if hidden is None:
+        hidden = bs.unobserved(f.agent)  # raises for an agent without observations
+    law = bs.law
+    sp = bs.space
+    return sp.forall((sp.full ^ law) | _TABLE[f.f.__class__](bs, f.f), hidden)
 
 
 def _kw(bs: BitStructure, f: L.Kw) -> int:
-    return _knows_whether(bs, bs.unobserved(f.agent), f.f)
+    hidden = bs.hidden.get(f.agent)
+    if hidden is None:
+        hidden = bs.unobserved(f.agent)
+    law = bs.law
+    sp = bs.space
+    body = _TABLE[f.f.__class__](bs, f.f)
+    full = sp.full
+    return sp.forall_either((full ^ law) | body, (full ^ law) | (full ^ body), hidden)
 
 
 def _dk(bs: BitStructure, f: L.Dk) -> int:
