@@ -96,9 +96,7 @@ def parse_rates(path: Path) -> tuple[int, float, float]:
         for t in texts:
             parse_text(t)
         best_full = min(best_full, time.perf_counter() - start)
-        fastpath._structures.clear()
-        fastpath._formulas.clear()
-        fastpath._programs.clear()
+        fastpath.clear_caches()
         start = time.perf_counter()
         for t in texts:
             parse_input(t)

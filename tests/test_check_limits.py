@@ -148,3 +148,39 @@ def test_a_bad_memory_size_is_one_line(tmp_path):
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == [
         "mindgames: --max-memory must be a size such as 500M or 2G (0: no bound): got 'lots'"]
+
+
+def _spin(item):
+    """Python work that runs until stopped (a light item past its time), or ``-item``."""
+    if item == "spin":
+        while True:
+            pass
+    return -item
+
+
+def test_light_items_run_here_and_a_light_item_past_its_time_fails_alone():
+    import os as _os
+
+    parent = _os.getpid()
+    pids = []
+
+    def work(item):
+        pids.append(_os.getpid())
+        return _spin(item)
+
+    items = [1, 2, "spin", 3]
+    started = time.monotonic()
+    out = list(limited_map(work, items, limits=Limits(timeout=0.3, memory=None),
+                           on_limit=_failed, light=lambda item: True))
+    assert out[:2] == [-1, -2] and out[3] == -3
+    assert out[2] == ("failed", "timed out after 0.3 s (--timeout)")
+    assert set(pids) == {parent}  # no child process
+    assert time.monotonic() - started < 10
+
+
+def test_heavy_items_between_light_ones_keep_their_order():
+    items = [1, ("n", 2), 3, ("sleep", 60), 4]
+    out = list(limited_map(lambda i: -i if isinstance(i, int) else _work(i), items,
+                           limits=Limits(timeout=0.5, memory=None), on_limit=_failed,
+                           light=lambda i: isinstance(i, int)))
+    assert out == [-1, -2, -3, ("failed", "timed out after 0.5 s (--timeout)"), -4]

@@ -26,6 +26,7 @@ from smcdel_bridge.program import CheckInput, StatesAnswer, ValidQ, WhereQ
 from pyfront.data.items import AnsweredItem, CheckItem, StoryItem
 from pyfront.problem.record import field, record
 
+from .light import light_answers
 from .records import OMIT, check_record
 from .sources import SMCDEL_SUFFIX, ItemFailure
 
@@ -160,14 +161,20 @@ def decide(plan: Plan, results: list[list | SmcdelError]) -> dict:
     except (IndexError, AttributeError, AssertionError):
         record["error"] = f"{where(item)}: the checker's answers do not fit the jobs asked"
         return record
+    answered(record, plan.kind, valid, contradictory)
+    return record if item.puzzle is None else item.puzzle.finish(record)
+
+
+def answered(record: dict, kind: str, valid: bool, contradictory: bool) -> dict:
+    """``record`` with an item's answers, its label and whether it agrees."""
     record["valid"] = valid
     # an entailment label answers VALID? only: TRUE? asks about one state, WHERE? for states
-    if plan.kind == "VALID?":
+    if kind == "VALID?":
         record["label"] = "entailment" if valid else "not_entailment"
     record["contradictory"] = contradictory
     if record["expected"] is not None:
         record["agrees"] = record["label"] == record["expected"]
-    return record if item.puzzle is None else item.puzzle.finish(record)
+    return record
 
 
 # -- the embedded checker -----------------------------------------------------------------
@@ -200,6 +207,12 @@ def native_item(entry, engine: str = "auto") -> tuple[object, dict]:
         record = _puzzle_record(entry, engine)
         if record is not None:
             return entry, record
+    quick = light_answers(entry, engine)  # a published row: the engine's answers directly
+    if quick is not None:
+        record = base_record(entry)
+        if entry.source.endswith(SMCDEL_SUFFIX):
+            record["job"] = "VALID?"
+        return entry, answered(record, "VALID?", *quick)
     plan = plan_item(entry)
     results = [] if plan.error else [_answers_of(p, t, engine) for p, t in plan.programs]
     return entry, decide(plan, results)
@@ -257,14 +270,17 @@ def evaluate_native(entries: Iterable, *, engine: str = "auto", workers: int = 1
                     timeout: float | None = None, max_memory: int | None = None):
     """(item, record) for every entry, with the embedded checker, in order.
 
-    Items run in ``workers`` child processes (:mod:`.limits`): an item past ``timeout``
-    seconds or ``max_memory`` bytes is stopped there and becomes a one-line failure, and
-    the next items go on in a fresh child."""
+    Items run in ``workers`` child processes (:mod:`.limits`), light ones
+    (:mod:`.light`) in this process: an item past ``timeout`` seconds or ``max_memory``
+    bytes is stopped and becomes a one-line failure, and the next items go on."""
+    from .light import light_item
     from .limits import Limits, limited_map
 
     limits = Limits(timeout=timeout if timeout and timeout > 0 else None, memory=max_memory)
-    yield from limited_map(partial(native_item, engine=engine), entries, limits=limits, on_limit=limit_record,
-                           workers=workers)
+    # light items (a MindGames row) are answered in this process, within the same limits
+    yield from limited_map(partial(native_item, engine=engine), entries, limits=limits,
+                           on_limit=limit_record, workers=workers,
+                           light=partial(light_item, engine=engine))
 
 
 # -- the official binary -------------------------------------------------------------------

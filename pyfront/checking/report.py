@@ -82,7 +82,10 @@ class Summary:
 
     def add(self, record: dict, item=None, group: str | None = None) -> None:
         """Count ``record`` in the row of ``group`` (default: its source file)."""
-        row = self.rows.setdefault(record["source"] if group is None else group, _Row())
+        key = record["source"] if group is None else group
+        row = self.rows.get(key)
+        if row is None:  # (not setdefault: it would build a row for every record)
+            row = self.rows[key] = _Row()
         row.items += 1
         if record.get("error"):
             row.failed += 1

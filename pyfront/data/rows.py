@@ -164,7 +164,21 @@ def _jsonl_rows(fh: IO[bytes] | IO[str]) -> Iterator[Row]:
         row += 1
 
 
+#: the standard decoder's scanner (what ``json.loads`` runs), called on a line directly
+_SCAN = json.JSONDecoder().scan_once
+
+
 def _json_object(line: str) -> dict[str, Any] | RowError:
+    # a line that is one object and its line break takes the scanner alone; anything else
+    # (and every error, for its wording) goes through json.loads
+    if line[:1] == "{":
+        try:
+            obj, end = _SCAN(line, 0)
+        except (StopIteration, ValueError, RecursionError):
+            pass
+        else:
+            if end == len(line) or not line[end:].strip(" \t\n\r"):
+                return obj
     try:
         obj = json.loads(line)
     except ValueError as err:  # JSONDecodeError, or a number too long to convert

@@ -95,8 +95,15 @@ def replace(obj, **changes):
 
 
 def _init(fields: tuple[Field, ...], kw_only: bool):
-    known = {f.name for f in fields}
     order = [f.name for f in fields]
+    known = frozenset(order)
+    # the values before the arguments: defaults, or _MISSING for the fields without one
+    # (filled by the arguments, a factory, or an error); copied and updated in C
+    template = {f.name: f.default for f in fields}
+    factories = [(f.name, f.default_factory) for f in fields
+                 if f.default is _MISSING and f.default_factory is not _MISSING]
+    required = [f.name for f in fields
+                if f.default is _MISSING and f.default_factory is _MISSING]
 
     def __init__(self, *args, **given):
         if args:
@@ -108,22 +115,20 @@ def _init(fields: tuple[Field, ...], kw_only: bool):
                     raise TypeError(f"{type(self).__qualname__}() got multiple values for "
                                     f"argument {name!r}")
                 given[name] = value
-        d = self.__dict__
-        for f in fields:
-            name = f.name
-            if name in given:
-                d[name] = given[name]
-            elif f.default is not _MISSING:
-                d[name] = f.default
-            elif f.default_factory is not _MISSING:
-                d[name] = f.default_factory()
-            else:
+        for name in required:
+            if name not in given:
                 raise TypeError(f"{type(self).__qualname__}() missing the keyword "
                                 f"argument {name!r}")
-        if len(given) > len(known) or not known.issuperset(given):
+        if not known.issuperset(given):
             extra = sorted(set(given) - known)
             raise TypeError(f"{type(self).__qualname__}() got an unexpected keyword "
                             f"argument {extra[0]!r}")
+        values = template.copy()
+        values.update(given)
+        for name, factory in factories:
+            if name not in given:
+                values[name] = factory()
+        self.__dict__.update(values)
         post = getattr(self, "__post_init__", None)
         if post is not None:
             post()

@@ -62,6 +62,17 @@ class Space:
             bits = both | (both << s)
         return bits
 
+    def forall_either(self, a: int, b: int, positions: Iterable[int]) -> int:
+        """``forall(a, positions) | forall(b, positions)`` in one pass (knowing whether)."""
+        low, shift = self.low, self.shift
+        for j in positions:
+            s, m = shift[j], low[j]
+            x = a & (a >> s) & m
+            y = b & (b >> s) & m
+            a = x | (x << s)
+            b = y | (y << s)
+        return a | b
+
     def exists(self, bits: int, positions: Iterable[int]) -> int:
         """Existential quantification of the variables at ``positions``."""
         low, shift = self.low, self.shift

@@ -43,13 +43,13 @@ from typing import Iterable, Iterator
 
 from ..backend import StreamingBackend
 from ..errors import SanityError, SmcdelError
-from ..language import Agent, Form
+from ..language import Agent, Form, PubAnnounce
 from ..program import (
     Answer, BoolAnswer, CheckInput, StatesAnswer, Structure, TrueQ, ValidQ, WhereQ,
 )
 from ..syntax.sanity import sanity_check
 from .deep import call_deep
-from .truth_tables import truth_table
+from .truth_tables import remembered, truth_table
 from .knowledge import MAX_ATOMS, BitStructure
 from .order import reference_states
 
@@ -57,11 +57,21 @@ State = tuple[int, ...]
 
 _CACHE_SIZE = 512
 _compiled: OrderedDict[tuple[Structure, int], BitStructure] = OrderedDict()
+#: small structures by their object's identity (the entry holds the object), and how many
+_by_identity: dict[int, tuple[Structure, int, BitStructure]] = {}
+_IDENTITY_SIZE = 2048
+_IDENTITY_ATOMS = 12
 
 
 def compile_structure(structure: Structure, limit: int = MAX_ATOMS) -> BitStructure:
     """The :class:`BitStructure` of ``structure`` (cached; raises ``TooLargeError`` above
-    ``limit`` distinct atoms and ``SanityError`` for atoms outside ``VARS``)."""
+    ``limit`` distinct atoms and ``SanityError`` for atoms outside ``VARS``).
+
+    A small structure met again as the very same object (the fast path shares one per
+    header text) is found by identity first: hashing a structure costs more than a check."""
+    seen = _by_identity.get(id(structure))
+    if seen is not None and seen[0] is structure and seen[1] == limit:
+        return seen[2]
     key = (structure, limit)
     try:
         bs = _compiled.get(key)
@@ -69,11 +79,15 @@ def compile_structure(structure: Structure, limit: int = MAX_ATOMS) -> BitStruct
         return BitStructure(structure.vocab, structure.law, structure.obs, limit=limit)
     if bs is not None:
         _compiled.move_to_end(key)
-        return bs
-    bs = BitStructure(structure.vocab, structure.law, structure.obs, limit=limit)
-    _compiled[key] = bs
-    if len(_compiled) > _CACHE_SIZE:
-        _compiled.popitem(last=False)
+    else:
+        bs = BitStructure(structure.vocab, structure.law, structure.obs, limit=limit)
+        _compiled[key] = bs
+        if len(_compiled) > _CACHE_SIZE:
+            _compiled.popitem(last=False)
+    if bs.space.n <= _IDENTITY_ATOMS:
+        if len(_by_identity) >= _IDENTITY_SIZE:
+            _by_identity.clear()
+        _by_identity[id(structure)] = (structure, limit, bs)
     return bs
 
 
@@ -92,9 +106,26 @@ def state_index(bs: BitStructure, state: Iterable[int]) -> int:
 # --- the reference's three jobs ------------------------------------------------------------
 
 def is_valid(bs: BitStructure, form: Form) -> bool:
-    """``VALID?``: the law implies the formula."""
-    law = bs.law
-    return ((bs.space.full ^ law) | truth_table(bs, form)) == bs.space.full
+    """``VALID?``: the law implies the formula (leading announcements walked, see
+    :func:`valid_after`)."""
+    announcements = []
+    while form.__class__ is PubAnnounce:
+        announcements.append(form.ann)
+        form = form.f
+    return valid_after(bs, announcements, form)
+
+
+def valid_after(bs: BitStructure, announcements: Iterable[Form], form: Form) -> bool:
+    """``VALID? [! a1] … [! an] form``.
+
+    ``[! a] g`` is valid exactly when ``g`` holds at every state of the structure after
+    ``a`` (``law & a`` implies ``g`` there), so the announcements are walked rather than
+    evaluated as formulas: the same tables in the same order (so the same errors), each
+    kept for the rows that share it (:func:`remembered`), without the disjunctions."""
+    bs.law  # a law that is not Boolean fails first, as in the reference
+    for ann in announcements:
+        bs = bs.restrict(remembered(bs, ann))
+    return ((bs.space.full ^ bs.law) | remembered(bs, form)) == bs.space.full
 
 
 def is_true_at(bs: BitStructure, state: Iterable[int], form: Form) -> bool:
@@ -288,5 +319,5 @@ KripkeView = ExplicitModel
 
 __all__ = [
     "ExplicitBackend", "ExplicitModel", "KripkeView", "MAX_ATOMS",
-    "compile_structure", "is_valid", "is_true_at", "where", "answer",
+    "compile_structure", "is_valid", "is_true_at", "valid_after", "where", "answer",
 ]

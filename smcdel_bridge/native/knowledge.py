@@ -44,7 +44,7 @@ class BitStructure:
 
     __slots__ = (
         "space", "atoms", "position", "variable", "vocab", "agents", "observed", "hidden",
-        "limit", "_law", "_group_hidden", "_restricted", "_extended",
+        "limit", "_law", "_group_hidden", "_restricted", "_extended", "memo",
     )
 
     def __init__(
@@ -84,6 +84,8 @@ class BitStructure:
         self._group_hidden: dict[tuple[Agent, ...], tuple[int, ...]] = {}
         self._restricted: dict[int, BitStructure] = {}
         self._extended: dict[tuple[tuple[Agent, ...], int], BitStructure] = {}
+        #: truth tables of formulas by identity (see ``truth_tables.remembered``)
+        self.memo: dict[int, tuple[Form, int]] = {}
 
     def _unobserved(self, seen: Iterable[int]) -> tuple[int, ...]:
         """Positions of ``vocab \\\\ seen`` (list difference, as the reference computes it)."""
@@ -168,6 +170,7 @@ class BitStructure:
             child._law = None if self._law is None else self._law & bits
             child._restricted = {}
             child._extended = {}
+            child.memo = {}
             self._restricted[bits] = child
         return child
 
@@ -212,6 +215,7 @@ class BitStructure:
             child._law = (law & ~bits & self.space.full) | ((law & bits) << self.space.size)
         child._restricted = {}
         child._extended = {}
+        child.memo = {}
         if len(self._extended) >= _CHILD_CACHE_LIMIT:
             self._extended.clear()
         self._extended[key] = child

@@ -37,6 +37,12 @@ from .bitspace import Space
 from .knowledge import BitStructure
 
 
+#: formulas whose tables one structure keeps (:func:`remembered`) before it starts afresh,
+#: and the most variables of a structure that keeps any (tables of 2^12 bits: 512 bytes)
+MEMO_LIMIT = 256
+MEMO_VARIABLES = 12
+
+
 def truth_table(bs: BitStructure, form: Form) -> int:
     """The truth table of ``form`` on ``bs`` (bit ``i`` = value at assignment ``i``)."""
     return _TABLE[form.__class__](bs, form)
@@ -53,7 +59,10 @@ def _bot(bs: BitStructure, f: L.Bot) -> int:
 
 
 def _prp(bs: BitStructure, f: L.Prp) -> int:
-    return bs.space.var[bs.atom_position(f.n)]
+    position = bs.position.get(f.n)
+    if position is None:
+        position = bs.atom_position(f.n)  # raises for an atom outside VARS
+    return bs.space.var[position]
 
 
 def _neg(bs: BitStructure, f: L.Neg) -> int:
@@ -137,11 +146,24 @@ def _knows_whether(bs: BitStructure, hidden: tuple[int, ...], f: Form) -> int:
 
 
 def _k(bs: BitStructure, f: L.K) -> int:
-    return _knows(bs, bs.unobserved(f.agent), f.f)
+    # _knows written out: the published problems are mostly K and Kw
+    hidden = bs.hidden.get(f.agent)
+    if hidden is None:
+        hidden = bs.unobserved(f.agent)  # raises for an agent without observations
+    law = bs.law
+    sp = bs.space
+    return sp.forall((sp.full ^ law) | _TABLE[f.f.__class__](bs, f.f), hidden)
 
 
 def _kw(bs: BitStructure, f: L.Kw) -> int:
-    return _knows_whether(bs, bs.unobserved(f.agent), f.f)
+    hidden = bs.hidden.get(f.agent)
+    if hidden is None:
+        hidden = bs.unobserved(f.agent)
+    law = bs.law
+    sp = bs.space
+    body = _TABLE[f.f.__class__](bs, f.f)
+    full = sp.full
+    return sp.forall_either((full ^ law) | body, (full ^ law) | (full ^ body), hidden)
 
 
 def _dk(bs: BitStructure, f: L.Dk) -> int:
@@ -183,10 +205,31 @@ def _ckw(bs: BitStructure, f: L.Ckw) -> int:
 
 # --- announcements --------------------------------------------------------------------
 
+def remembered(bs: BitStructure, f: Form) -> int:
+    """The truth table of ``f`` on ``bs``, kept on ``bs`` for this very formula object:
+    the rows of a dataset share their announcements' and hypotheses' objects (the fast
+    path reads each text once), and an announcement's structure is shared too
+    (:meth:`BitStructure.restrict`), so each is evaluated once per structure.  Keyed by
+    identity (hashing a tree would cost as much as a small evaluation); the entry holds
+    the formula, so the identity cannot pass to another object.  Large structures keep
+    none (their tables are large, and their evaluation dwarfs the look-up anyway)."""
+    if bs.space.n > MEMO_VARIABLES:
+        return _TABLE[f.__class__](bs, f)
+    memo = bs.memo
+    hit = memo.get(id(f))
+    if hit is not None and hit[0] is f:
+        return hit[1]
+    table = _TABLE[f.__class__](bs, f)
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[id(f)] = (f, table)
+    return table
+
+
 def _pub(bs: BitStructure, f: L.PubAnnounce) -> int:
-    ann = _TABLE[f.ann.__class__](bs, f.ann)
+    ann = remembered(bs, f.ann)
     after = bs.restrict(ann)
-    return (bs.space.full ^ ann) | _TABLE[f.f.__class__](after, f.f)
+    return (bs.space.full ^ ann) | remembered(after, f.f)
 
 
 def _pubw(bs: BitStructure, f: L.PubAnnounceW) -> int:

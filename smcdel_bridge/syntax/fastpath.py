@@ -28,7 +28,6 @@ from ..language import BOT, TOP, Conj, Disj, Form, Impl, K, Kw, Neg, Prp, PubAnn
 from ..errors import SmcdelError
 from ..program import CheckInput, Structure, ValidQ
 from .lexer import WORD_KEYWORDS, haskell_int
-from .lr_groups import parse_text
 
 #: distinct texts kept per cache before it starts afresh (bounds memory on huge inputs)
 CACHE_LIMIT = 1 << 16
@@ -49,8 +48,18 @@ _HEADER = re.compile(
 
 _structures: dict[str, Structure | None] = {}
 _formulas: dict[str, Form | None] = {}
-#: whole inputs read (a dataset's pbcheck texts repeat: one per premise, not per row)
+#: runs of announcements (the text from the first ``[`` to the last ``] ``)
+_runs: dict[str, tuple[Form, ...] | None] = {}
+#: whole inputs read (a dataset's pbcheck texts repeat: one per premise, not per row), and
+#: their pieces (:func:`published_parts`)
 _programs: dict[str, CheckInput] = {}
+_parts: dict[str, tuple | None] = {}
+
+
+def clear_caches() -> None:
+    """Forget every text read (for measurements from cold caches)."""
+    for cache in (_structures, _formulas, _runs, _programs, _parts):
+        cache.clear()
 
 
 class _Unsupported(Exception):
@@ -70,32 +79,77 @@ def parse_published(text: str) -> CheckInput | None:
 
 
 def _read_published(text: str) -> CheckInput | None:
+    parts = published_parts(text)
+    if parts is None:
+        return None
+    structure, announcements, form = parts
+    for ann in reversed(announcements):
+        form = PubAnnounce(ann, form)
+    return CheckInput(structure, (ValidQ(form),))
+
+
+def published_parts(text: str) -> tuple[Structure, tuple[Form, ...], Form] | None:
+    """``(structure, announcements, hypothesis)`` of a text in the published one-line form
+    (its job is ``VALID? [ ! a1 ] … [ ! an ] hypothesis``), else ``None``: the pieces of
+    :func:`parse_published`'s tree without the tree, for a checker that walks the
+    announcements itself.  Each piece is read once per distinct text and shared."""
+    try:
+        return _parts[text]
+    except KeyError:
+        pass
+    parts = _read_parts(text)
+    if len(_parts) >= CACHE_LIMIT:
+        _parts.clear()
+    _parts[text] = parts
+    return parts
+
+
+def _read_parts(text: str) -> tuple[Structure, tuple[Form, ...], Form] | None:
     at = text.find(_JOB)
     if at <= 0 or text[at - 1] != " " or "--" in text or text.count("?") != 1:
         return None
     structure = _structure(text[:at])
     if structure is None:
         return None
-    body = text[at + len(_JOB):]
-    announcements = []
-    pos = 0
-    while True:
-        m = _ANNOUNCEMENT.match(body, pos)
-        if m is None:
-            break
-        ann = _formula(m.group(1), whole=True)
-        if ann is None:
+    start = at + len(_JOB)
+    # the hypothesis is one operand without brackets (the subset has none), so the last
+    # "] " ends the announcements; their run repeats from row to row and is read once
+    end = text.rfind("] ", start) + 2
+    if end > 1:
+        announcements = _announcements(text[start:end])
+        if announcements is None:
             return None
-        announcements.append(ann)
-        pos = m.end()
+    else:
+        announcements, end = (), start
     # the hypothesis must be one operand (no top-level & | ->): an announcement's scope
     # then cannot depend on precedence
-    form = _formula(body[pos:], whole=False)
+    form = _formula(text[end:], whole=False)
     if form is None:
         return None
-    for ann in reversed(announcements):
-        form = PubAnnounce(ann, form)
-    return CheckInput(structure, (ValidQ(form),))
+    return structure, announcements, form
+
+
+def _announcements(text: str) -> tuple[Form, ...] | None:
+    """The formulas of a run of ``[ ! … ] `` announcements filling ``text`` (cached)."""
+    try:
+        return _runs[text]
+    except KeyError:
+        pass
+    found: list[Form] | None = []
+    pos = 0
+    while pos < len(text):
+        m = _ANNOUNCEMENT.match(text, pos)
+        ann = None if m is None else _formula(m.group(1), whole=True)
+        if ann is None:
+            found = None
+            break
+        found.append(ann)
+        pos = m.end()
+    run = None if found is None else tuple(found)
+    if len(_runs) >= CACHE_LIMIT:
+        _runs.clear()
+    _runs[text] = run
+    return run
 
 
 def _structure(header: str) -> Structure | None:
@@ -106,6 +160,8 @@ def _structure(header: str) -> Structure | None:
         pass
     structure = _plain_structure(header)
     if structure is None:
+        from .lr_groups import parse_text  # (the tables: only for unusual headers)
+
         try:
             structure = parse_text(header + " VALID? Top").structure
         except SmcdelError:
@@ -256,4 +312,4 @@ class _Reader:
         raise _Unsupported
 
 
-__all__ = ["parse_published"]
+__all__ = ["clear_caches", "parse_published", "published_parts"]

@@ -1,0 +1,139 @@
+"""Light items answered in this process, held to the same limits as in a child process.
+
+A child process costs more than the items it answers when they are tiny: a MindGames row
+takes some 30 microseconds to answer, and its trip to a child and back (pickled both ways,
+two pipes, the switches between the processes) several times that.  Items the caller
+declares light (a predicate that proves their work small and made of Python code alone,
+which a signal interrupts between two byte-codes) are answered here instead, and the
+limits still hold:
+
+* time: a timer signal (``SIGALRM``) ticks while items are answered and stops the item in
+  progress, with :class:`~pyfront.checking.stops.LimitExceeded`, once it is past its time;
+* memory: the same tick reads the process's resident memory and stops the item in progress
+  when it is past the bound; and no item is answered here unless the process holds at
+  least :data:`HEADROOM` less than the bound (children answer them then, under their own
+  watch);
+* failures: an error the item's code does not expect is that item's one-line failure.
+
+The tick raises only while an item's code runs (never in the caller's reading and
+writing), at most once per item, and the timer is disarmed between runs of items, so
+deadlines that the caller's own code sets (:mod:`.deadline`) hold as before.
+
+Usage::
+
+    >>> from pyfront.checking.inline import InProcess
+    >>> from pyfront.checking.limits import Limits
+    >>> here = InProcess(abs, Limits(timeout=5), on_limit=lambda item, why: why,
+    ...                  light=lambda item: item != 0)
+    >>> here.answer_run([-2, 3, 0, 4])  # up to the first item that is not light
+    [2, 3]
+    >>> here.close()
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from typing import Any, Callable
+
+from .stops import LimitExceeded, memory_message, resident, timeout_message
+
+__all__ = ["HEADROOM", "TICK", "InProcess"]
+
+#: memory an item answered here may need at most, kept free below ``--max-memory``
+HEADROOM = 64 << 20
+#: how often the clock and the memory are looked at while items run here (seconds)
+TICK = 0.02
+
+
+class InProcess:
+    """Answers light items with ``fn`` in this process within ``limits``; an item past
+    them (or failing unexpectedly) gives ``on_limit(item, message)``."""
+
+    def __init__(self, fn: Callable[[Any], Any], limits, *, on_limit: Callable[[Any, str], Any],
+                 light: Callable[[Any], bool]):
+        self.fn, self.limits, self.on_limit, self.light = fn, limits, on_limit, light
+        #: when the item in progress began (None between items: the tick then does nothing)
+        self.since: float | None = None
+        #: the timer signal's handler before this one, while this one is installed
+        self.installed, self.previous = False, None
+
+    def usable(self) -> bool:
+        """Whether limits can be kept here now: a timer signal in the main thread, none
+        armed by someone else, and room below the memory bound."""
+        if not hasattr(signal, "setitimer"):
+            return False
+        if threading.current_thread() is not threading.main_thread():
+            return False
+        if signal.getitimer(signal.ITIMER_REAL)[0] != 0:
+            return False
+        bound = self.limits.memory
+        if bound is None:
+            return True
+        used = resident()
+        return used is None or used + HEADROOM <= bound  # (no /proc: as in a child)
+
+    def answer_run(self, items: list) -> list:
+        """Answers of the leading light items of ``items`` (none when limits cannot be
+        kept here)."""
+        out: list = []
+        if not items or not self.usable():
+            return out
+        timeout = self.limits.timeout
+        timed = timeout is not None or self.limits.memory is not None
+        if timed:
+            if not self.installed:  # kept until close: a late tick finds a handler
+                self.previous = signal.signal(signal.SIGALRM, self._tick)
+                self.installed = True
+            every = TICK if timeout is None else min(TICK, timeout / 2)
+            signal.setitimer(signal.ITIMER_REAL, every, every)
+        try:
+            for item in items:
+                if not self.light(item):
+                    break
+                out.append(self._one(item))
+        finally:
+            if timed:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        return out
+
+    def close(self) -> None:
+        """Give the timer signal back to its previous handler."""
+        if self.installed:
+            signal.signal(signal.SIGALRM, self.previous)
+            self.installed = False
+
+    def _one(self, item):
+        try:
+            try:
+                self.since = time.monotonic()
+                answer = self.fn(item)
+            except LimitExceeded:
+                raise
+            except Exception as err:  # noqa: BLE001 - a child would have died of it alone
+                self.since = None
+                text = str(err).strip().splitlines()
+                answer = self.on_limit(item, f"the checker failed: {err.__class__.__name__}"
+                                             + (f": {text[0]}" if text else ""))
+            finally:
+                self.since = None
+        except LimitExceeded as err:  # raised by the tick, wherever the item's code was
+            answer = self.on_limit(item, str(err))
+        return answer
+
+    def _tick(self, signum, frame) -> None:
+        since = self.since
+        if since is None:
+            return
+        timeout, bound = self.limits.timeout, self.limits.memory
+        why = None
+        if timeout is not None and time.monotonic() - since > timeout:
+            why = timeout_message(timeout)
+        elif bound is not None:
+            used = resident()
+            if used is not None and used > bound:
+                why = memory_message(used, bound)
+        if why is not None:
+            self.since = None  # once per item: the code that records the stop runs on
+            raise LimitExceeded(why)
