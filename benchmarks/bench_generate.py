@@ -32,7 +32,7 @@ import tempfile
 import math
 import time
 from collections import Counter
-from dataclasses import replace
+from smcdel_bridge.values import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter
-from dataclasses import dataclass
+from smcdel_bridge.values import value
 from typing import Callable, Sequence
 
 from pyfront.evaluation.bag_of_words import NaiveBayes
@@ -119,7 +119,7 @@ def fold_of(group: str, folds: int, seed: int) -> int:
     return int.from_bytes(digest[:8], "big") % folds
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Score:
     baseline: str
     accuracy: float

@@ -3,7 +3,7 @@ above" shares, and the shortcut model's columns; the result as ``audit.json`` da
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from smcdel_bridge.values import field, value
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -14,7 +14,7 @@ from .stats import uniformity
 DEFAULT_FOLDS = 5
 
 
-@dataclass
+@value
 class Source:
     """Rows read together (a file, a dataset folder's splits, or one form of a story
     dataset)."""

@@ -24,11 +24,11 @@ from smcdel_bridge.errors import SmcdelError
 from smcdel_bridge.program import CheckInput, StatesAnswer, ValidQ, WhereQ
 
 from pyfront.data.items import AnsweredItem, CheckItem
-from pyfront.problem.record import field, record
+from smcdel_bridge.values import field, value
 
 from .sources import SMCDEL_SUFFIX, ItemFailure
 
-@record(kw_only=False)
+@value
 class Plan:
     """What to ask a backend about one item, and how to read the answers."""
 

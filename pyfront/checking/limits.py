@@ -37,7 +37,7 @@ from collections import deque
 from typing import Any, Callable, Iterable, Iterator
 
 from pyfront.errors import UserError
-from pyfront.problem.record import record
+from smcdel_bridge.values import value
 
 __all__ = ["Limits", "LimitExceeded", "default_memory", "limited_map", "parse_memory",
            "memory_text"]
@@ -52,7 +52,7 @@ POLL = 0.02
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
 
-@record(frozen=True)
+@value(frozen=True, kw_only=True)
 class Limits:
     """Seconds and bytes one item may take (None: no bound)."""
 

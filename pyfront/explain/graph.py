@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
+from smcdel_bridge.values import value
 from pathlib import Path
 
 
@@ -37,7 +37,7 @@ def slug(text: str) -> str:
     return cleaned or "problem"
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class GraphFiles:
     """What :func:`write_graphs` produced."""
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import csv
 import random
-from dataclasses import dataclass
+from smcdel_bridge.values import value
 from functools import lru_cache
 from importlib import resources
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class FirstName:
     name: str
     #: "F" or "M"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from smcdel_bridge.values import value
 from typing import Iterator
 
 from ..data.rows import numbered_lines
@@ -26,7 +26,7 @@ _INSTRUCTION = re.compile(r"^(Read the following story|Story:|Note:)")
 _SEPARATOR = re.compile(r"^\*{3,}$")
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class HitomQuestion:
     """One question of a Hi-ToM file with its story."""
 

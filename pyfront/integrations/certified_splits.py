@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from smcdel_bridge.values import field, value
 from pathlib import Path
 from typing import Iterator
 
@@ -74,7 +74,7 @@ ORIGINALS = {
 }
 
 
-@dataclass
+@value
 class Certified:
     """What ``certify`` wrote."""
 

@@ -37,7 +37,7 @@ Use::
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from smcdel_bridge.values import field, value
 from typing import Sequence
 
 from smcdel_bridge.dynamic import Event, KripkeModel
@@ -98,7 +98,7 @@ def observed(label, agents, real, actual, observers, split=None, line=None,
 
 # --- compiling a story ---------------------------------------------------------------------
 
-@dataclass
+@value
 class CompiledStory:
     story: Story
     #: the state before the first event (the engine's own state object)
@@ -318,7 +318,7 @@ def answer_where(story: Story, agent_path: Sequence[str], variable: str, step: i
     return [x for x, ok in zip(var.values, allowed) if ok]
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class QueryResult:
     """The answer to one hypothesis or question."""
 

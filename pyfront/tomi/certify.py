@@ -7,7 +7,7 @@ built once and reused for all its questions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from smcdel_bridge.values import value
 from typing import Callable, Iterator
 
 from ..story import model as sm
@@ -22,7 +22,7 @@ class TomiError(UserError, ValueError):
     """A question that cannot be modelled; ``args[0]`` is the ``FILE:LINE: message`` line."""
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Translated:
     """A ToMi story in the story model, with the bookkeeping explanations need."""
 

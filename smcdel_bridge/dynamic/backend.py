@@ -8,7 +8,7 @@ engine (:class:`SymbolicEventBackend`) answers the same as the explicit one.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from smcdel_bridge.values import value
 from typing import Sequence
 
 from ..engines import AUTO_PRODUCT_WORLDS
@@ -17,7 +17,7 @@ from .action import ActionModel
 from .kripke import KripkeModel
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class CaseAnswers:
     """Per query: ``(at_actual, valid)``; and the size of the final model."""
 

@@ -9,7 +9,7 @@ The engine works on an indexed form (:mod:`.indexed`), computed once and cached
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from smcdel_bridge.values import field, value
 from functools import cached_property
 from types import MappingProxyType
 from typing import Iterable, Mapping
@@ -22,7 +22,7 @@ from .indexed import IndexedModel, bits
 World = str
 
 
-@dataclass(frozen=True, eq=False)
+@value(frozen=True, eq=False)
 class KripkeModel:
     """A (multi-)pointed Kripke model.
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 import threading
-from dataclasses import dataclass
+from smcdel_bridge.values import value
 from typing import Sequence
 
 from smcdel_bridge import language as L
@@ -37,7 +37,7 @@ from smcdel_bridge.official.reference_driver import (
 )
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Updated:
     """What an update step reports: worlds, actual worlds, agents with a dead end."""
 
@@ -46,7 +46,7 @@ class Updated:
     dead_ends: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Answered:
     at_actual: bool
     valid: bool

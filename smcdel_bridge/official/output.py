@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 import signal
-from dataclasses import dataclass, field
+from smcdel_bridge.values import field, value
 
 from smcdel_bridge.errors import (
     BackendError,
@@ -58,7 +58,7 @@ def strip_colour(text: str) -> str:
     return ANSI_CODE.sub("", text)
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class JobOutput:
     """One answered job as the binary printed it."""
 
@@ -68,7 +68,7 @@ class JobOutput:
     state: tuple[int, ...] | None = None  # the state of a TRUE? job, as printed
 
 
-@dataclass(slots=True)
+@value(slots=True)
 class Transcript:
     """Everything recovered from one call of the binary."""
 

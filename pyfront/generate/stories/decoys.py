@@ -24,7 +24,7 @@ tracker's accuracy tends to chance, per kind, order and overall.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from smcdel_bridge.values import field, value
 from typing import Sequence
 
 from ...tomi.scene import SceneStep
@@ -101,7 +101,7 @@ def arrangement(drawn: DrawnStory, rng: random.Random) -> tuple[tuple[int, str, 
     return tuple(out)
 
 
-@dataclass
+@value
 class TrackerBalance:
     """Running surplus of right answers over chance per (question kind, tracker)."""
 

@@ -16,7 +16,7 @@ stories.  Draw ``i`` is seeded from the master seed and ``i`` only: same seed, s
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field, replace
+from smcdel_bridge.values import field, replace, value
 from typing import Callable
 
 from ...story import model as sm
@@ -37,7 +37,7 @@ BALANCES = ("trackers", "none")
 
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class StoriesConfig:
     #: stories (each gives one question per order)
     size: int
@@ -70,7 +70,7 @@ class StoriesConfig:
         return StoryParams(agents=self.agents, actions=self.actions, events=self.events)
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Asked:
     kind: str  # memory, reality, look, belief
     order: int
@@ -78,7 +78,7 @@ class Asked:
     answer: str
 
 
-@dataclass
+@value
 class StoriesResult:
     config: StoriesConfig
     qa: dict[str, list[dict]] = field(default_factory=dict)

@@ -6,7 +6,7 @@ Kripke-model engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from smcdel_bridge.values import value
 from itertools import product as cartesian
 from typing import Sequence
 
@@ -19,7 +19,7 @@ from .events import AgentIds, PlausibleAction, doubled
 from .interface import BeliefEngine, ContradictoryStart, Situation, refuse_dynamic
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Revision:
     """At ``step``, ``agent``'s beliefs at actual world ``world`` were contradicted: the
     plain product of what the agent believed and what it believes happened is empty (a
@@ -31,7 +31,7 @@ class Revision:
     world: str
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class BeliefState:
     """The situation after ``step`` events, as a plausibility model over the doubled
     agents (:func:`.events.doubled`)."""

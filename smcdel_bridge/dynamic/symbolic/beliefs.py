@@ -11,7 +11,7 @@ keeps the possibility, and revises when it later learns otherwise.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from smcdel_bridge.values import field, value
 from typing import Mapping
 
 from ..errors import DelModelError, InexecutableAction
@@ -47,7 +47,7 @@ class MostPlausible:
         return self.law_y & within & ~beaten
 
 
-@dataclass
+@value
 class SymbolicBeliefState:
     """The situation after ``step`` events (see the module docstring)."""
 
