@@ -159,32 +159,35 @@ def fields_hash(names: tuple[str, ...]):
     return lambda self: hash(many(self))
 
 
-def _is_classvar(note) -> bool:
-    return str(note).startswith(("ClassVar", "typing.ClassVar"))
+_CLASSVAR = ("ClassVar", "typing.ClassVar")
 
 
 def _collect(cls) -> dict[str, Field]:
     """The class's fields: the inherited ones first, then its own (annotations, or the
     names in its own ``__slots__``); a default moves from the class body into the field."""
     merged: dict[str, Field] = {}
-    for base in cls.__mro__[-1:0:-1]:
-        for f in base.__dict__.get("__value_fields__", ()):
-            merged[f.name] = f
+    for base in cls.__mro__[-2:0:-1]:
+        inherited = base.__dict__.get("__value_fields__")
+        if inherited:
+            for f in inherited:
+                merged[f.name] = f
     own = cls.__dict__
-    notes = {n: t for n, t in own.get("__annotations__", {}).items() if not _is_classvar(t)}
-    if not notes and "__slots__" in own:
-        slots = own["__slots__"]
-        notes = dict.fromkeys((slots,) if isinstance(slots, str) else slots)
-    for name in notes:
+    notes = own.get("__annotations__")
+    if notes:
+        names = [n for n, t in notes.items() if not str(t).startswith(_CLASSVAR)]
+    else:
+        names = own.get("__slots__", ())
+        names = (names,) if isinstance(names, str) else names
+    for name in names:
         given = own.get(name, MISSING)
-        if isinstance(given, Field):
+        if given.__class__ is Field:
             f = given.named(name)
             if f.default is MISSING:
                 delattr(cls, name)
             else:
                 setattr(cls, name, f.default)
         else:
-            f = Field(given, name=name)
+            f = Field(given, MISSING, True, True, None, name)
         merged[name] = f
     return merged
 
@@ -274,6 +277,13 @@ def _standard(cls, **options):
     return cls
 
 
+def _put(cls, name: str, func) -> None:
+    """Set a method on ``cls`` unless it inherits that very function already (setting a
+    special method on a class costs more than the rest of making it)."""
+    if getattr(cls, name, None) is not func:
+        setattr(cls, name, func)
+
+
 def value(cls=None, /, *, frozen: bool = False, eq: bool = True, kw_only: bool = False,
           slots: bool = False, standard: bool = False):
     """Class decorator: a value class of the class's fields (see the module's docstring),
@@ -291,7 +301,7 @@ def value(cls=None, /, *, frozen: bool = False, eq: bool = True, kw_only: bool =
         if "__init__" not in own:
             cls.__init__ = _init(cls, fs, kw_only)
         if "__repr__" not in own:
-            cls.__repr__ = _repr
+            _put(cls, "__repr__", _repr)
         if eq:
             compared = tuple(f.name for f in fs if f.compare)
             h = own.get("__hash__", MISSING)
@@ -301,9 +311,11 @@ def value(cls=None, /, *, frozen: bool = False, eq: bool = True, kw_only: bool =
             if not explicit:
                 cls.__hash__ = fields_hash(compared) if frozen else None
         if frozen:
-            cls.__setattr__, cls.__delattr__ = _frozen_setattr, _frozen_delattr
+            _put(cls, "__setattr__", _frozen_setattr)
+            _put(cls, "__delattr__", _frozen_delattr)
         if "__slots__" in own and "__getstate__" not in own:
-            cls.__getstate__, cls.__setstate__ = _getstate, _setstate
+            _put(cls, "__getstate__", _getstate)
+            _put(cls, "__setstate__", _setstate)
         if "__match_args__" not in own:
             cls.__match_args__ = () if kw_only else tuple(merged)
         return cls
