@@ -19,7 +19,7 @@ pickling and copying are a dataclass's; ``frozen=True`` makes assignment raise
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from .errors import SmcdelError
@@ -203,44 +203,58 @@ def _slot_names(cls) -> set[str]:
 def _init(cls, fs: tuple[Field, ...], kw_only: bool):
     """``__init__`` of the fields ``fs``: into ``__dict__`` where no field is a slot."""
     names = tuple(f.name for f in fs)
+    n, npos = len(names), 0 if kw_only else len(names)
     direct = (any("__slots__" not in b.__dict__ for b in cls.__mro__[:-1])
               and not _slot_names(cls).intersection(names))
     post = getattr(cls, "__post_init__", None)
-    known = frozenset(names)
-    npos = 0 if kw_only else len(names)
-    filled = [f for f in fs if f.default is not MISSING or f.default_factory is not MISSING]
     setter = object.__setattr__
     qual = cls.__qualname__
 
+    def bind(args, kw) -> list:
+        """Every field's value, in order, from the call's arguments and the defaults."""
+        if len(args) > npos:
+            raise TypeError(f"{qual}.__init__() takes {npos + 1} positional arguments but "
+                            f"{len(args) + 1} were given")
+        values = list(args)
+        for f in fs[len(args):]:
+            if f.name in kw:
+                values.append(kw.pop(f.name))
+            elif f.default is not MISSING:
+                values.append(f.default)
+            elif f.default_factory is not MISSING:
+                values.append(f.default_factory())
+            else:
+                raise TypeError(f"{qual}.__init__() missing the argument {f.name!r}")
+        for name in kw:
+            raise TypeError(f"{qual}.__init__() got multiple values for argument {name!r}"
+                            if name in names else
+                            f"{qual}.__init__() got an unexpected keyword argument {name!r}")
+        return values
+
+    every = itemgetter(*names) if n > 1 else None  # (a call naming every field)
+
     def __init__(self, *args, **kw):
-        if args:
-            if len(args) > npos:
-                raise TypeError(f"{qual}.__init__() takes {npos + 1} positional arguments "
-                                f"but {len(args) + 1} were given")
-            for name, v in zip(names, args):
-                if name in kw:
-                    raise TypeError(f"{qual}.__init__() got multiple values for argument "
-                                    f"{name!r}")
-                kw[name] = v
-        if len(kw) != len(names) or not known.issuperset(kw):
-            extra = [k for k in kw if k not in known]
-            if extra:
-                raise TypeError(f"{qual}.__init__() got an unexpected keyword argument "
-                                f"{extra[0]!r}")
-            for f in filled:
-                if f.name not in kw:
-                    kw[f.name] = (f.default if f.default_factory is MISSING
-                                  else f.default_factory())
-            lacking = [n for n in names if n not in kw]
-            if lacking:
-                raise TypeError(f"{qual}.__init__() missing the argument {lacking[0]!r}")
+        if kw:
+            if every is not None and not args and len(kw) == n:
+                try:
+                    args = every(kw)
+                except KeyError:
+                    args = bind(args, kw)
+            else:
+                args = bind(args, kw)
+        elif len(args) != npos or kw_only:
+            args = bind(args, kw)
         if direct:
-            self.__dict__.update(kw)
+            self.__dict__.update(zip(names, args))
         else:
-            for name in names:
-                setter(self, name, kw[name])
+            for name, v in zip(names, args):
+                setter(self, name, v)
         if post is not None:
             post(self)
+    if not n:
+        def __init__(self):  # noqa: F811  (a class without fields)
+            if post is not None:
+                post(self)
     return __init__
 
 
