@@ -17,8 +17,9 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter
-from smcdel_bridge.values import value
 from typing import Callable, Sequence
+
+from smcdel_bridge.values import value
 
 from pyfront.evaluation.bag_of_words import NaiveBayes
 from pyfront.evaluation.items import EvalItem

@@ -3,9 +3,10 @@ above" shares, and the shortcut model's columns; the result as ``audit.json`` da
 
 from __future__ import annotations
 
-from smcdel_bridge.values import field, value
 from pathlib import Path
 from typing import Any, Sequence
+
+from smcdel_bridge.values import field, value
 
 from pyfront.evaluation.items import NOTA, ItemBuilder, Setting
 from .baselines import MARGIN, cross_fit

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from smcdel_bridge.values import field, value
+
 from pyfront.words import count
 
 #: how many entries each list of problems shows before "… and N more"

@@ -16,6 +16,7 @@ from typing import Iterator
 from pyfront.data.rows import LABELS, RowError, expected_label, iter_rows
 from pyfront.errors import UserError
 from smcdel_bridge.values import value
+
 from pyfront.data.items import CheckItem
 
 DATASET_SUFFIXES = (".csv", ".jsonl", ".ndjson")

@@ -12,8 +12,9 @@ reference's answer in the ToMi record; ``both`` keeps the embedded engine's reco
 from __future__ import annotations
 
 from collections import Counter
-from smcdel_bridge.values import field, value
 from typing import Callable, Iterator
+
+from smcdel_bridge.values import field, value
 
 
 @value

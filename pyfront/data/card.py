@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 import math
 import os
-from smcdel_bridge.values import field, value
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
+
+from smcdel_bridge.values import field, value
 
 #: dtype -> (Python types a value may have, bytes per value in Arrow; 0: variable)
 _DTYPES: dict[str, tuple[tuple[type, ...], int]] = {

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 import time
-from smcdel_bridge.values import value
 from typing import IO, Iterator
 
 from smcdel_bridge.errors import SmcdelError
 from smcdel_bridge.native.deep import call_deep
+from smcdel_bridge.values import value
 
 from pyfront.errors import UserError
 

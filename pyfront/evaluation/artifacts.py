@@ -8,8 +8,9 @@ figure on the test split, with its interval)."""
 from __future__ import annotations
 
 from collections import Counter
-from smcdel_bridge.values import value
 from typing import Any, Iterable, Sequence
+
+from smcdel_bridge.values import value
 
 from .bag_of_words import NaiveBayes
 from .items import label_value

@@ -14,11 +14,11 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
-from smcdel_bridge.values import field, replace, value
 from itertools import product
 from typing import Any, Iterable, Sequence
 
 from smcdel_bridge.language import Form
+from smcdel_bridge.values import field, replace, value
 
 from pyfront.problem.model import Problem
 from . import prompts

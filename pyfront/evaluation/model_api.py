@@ -5,8 +5,9 @@ those models' modules import the interface without importing their own factory).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from smcdel_bridge.values import value
 from typing import Any, Sequence
+
+from smcdel_bridge.values import value
 
 from .items import EvalItem
 from .prompts import LETTERS

@@ -8,10 +8,10 @@ checker (:mod:`.truth`), so a renaming that happens to be true is dropped.
 from __future__ import annotations
 
 import random
-from smcdel_bridge.values import value
 from typing import Mapping, Sequence
 
 from smcdel_bridge.language import Form, Kw, Neg, Prp
+from smcdel_bridge.values import value
 
 from pyfront.problem.model import Hypothesis, Problem
 from ..verbalize import DEFAULT_STYLE, hypothesis

@@ -14,9 +14,10 @@ import os
 import sys
 import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from smcdel_bridge.values import field, value
 from pathlib import Path
 from typing import Any, Callable, Sequence
+
+from smcdel_bridge.values import field, value
 
 from ..errors import UserError
 from .answers import parse

@@ -16,9 +16,10 @@ from the engine's partitions, the places from the valuations; :mod:`.class_svg` 
 
 from __future__ import annotations
 
-from smcdel_bridge.values import field, value
 from functools import cached_property
 from typing import Hashable, Iterable, Sequence
+
+from smcdel_bridge.values import field, value
 
 #: a cell of the grid: (group key, row key, column key); the group is None without groups
 Cell = tuple

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-from smcdel_bridge.values import value
 from pathlib import Path
+
+from smcdel_bridge.values import value
 
 
 #: colour-blind friendly palette (Okabe-Ito), then line styles, one pair per agent

@@ -15,8 +15,9 @@ where it was run.
 
 from __future__ import annotations
 
-from smcdel_bridge.values import field, value
 from pathlib import Path
+
+from smcdel_bridge.values import field, value
 
 from .graph import slug
 

@@ -4,10 +4,10 @@ pictures, reason trees, answers and steps (built by :mod:`.story`, laid out by t
 
 from __future__ import annotations
 
-from smcdel_bridge.values import field, value
 from typing import Any
 
 from smcdel_bridge.language import Form
+from smcdel_bridge.values import field, value
 
 from ..errors import UserError
 

@@ -4,6 +4,7 @@ hypotheses; each task is a pure function of its inputs."""
 from __future__ import annotations
 
 import time
+
 from smcdel_bridge.values import value
 
 from .calibration import PAIR_RATE

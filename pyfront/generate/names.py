@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import csv
 import random
-from smcdel_bridge.values import value
 from functools import lru_cache
 from importlib import resources
+
+from smcdel_bridge.values import value
 
 
 @value(frozen=True, slots=True)

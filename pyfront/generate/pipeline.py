@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from smcdel_bridge.values import field, value
 from typing import Callable, Iterator
+
+from smcdel_bridge.values import field, value
 
 from .balance import BALANCE_MODES
 from .calibration import PAIR_RATE

@@ -4,6 +4,7 @@ names drawn from the master seed, one premise text per premise group."""
 from __future__ import annotations
 
 import time
+
 from smcdel_bridge.values import value
 
 from .sampling import to_form

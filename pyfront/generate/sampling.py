@@ -28,10 +28,10 @@ agents under their SMCDEL ids (``Agenta`` …) and agent i owning atom i + 1, as
 from __future__ import annotations
 
 import random
-from smcdel_bridge.values import field, fields, value
 from functools import lru_cache
 
 from smcdel_bridge.language import Conj, Disj, Form, K, Kw, Neg, Prp
+from smcdel_bridge.values import field, fields, value
 
 from pyfront.problem.model import agent_id
 from .calibration import (

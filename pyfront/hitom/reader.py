@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 import re
-from smcdel_bridge.values import value
 from typing import Iterator
+
+from smcdel_bridge.values import value
 
 from ..data.rows import numbered_lines
 from ..tomi.reader import Line

@@ -6,6 +6,7 @@ whose labels differ, and which label the model's answer is."""
 from __future__ import annotations
 
 from collections import Counter
+
 from smcdel_bridge.values import field, value
 
 from ..tomi.report import TomiSummary

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from smcdel_bridge.values import field, value
 from pathlib import Path
 from typing import Iterator
+
+from smcdel_bridge.values import field, value
 
 from ..errors import UserError
 

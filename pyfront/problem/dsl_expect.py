@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import re
+
 from smcdel_bridge.values import value
 
 

@@ -49,6 +49,7 @@ from smcdel_bridge.language import TOP, Conj, Disj, Form, Neg, Prp
 
 from pyfront.problem.record import EXCLUDED, Record, many, to_form
 from smcdel_bridge.values import field, value
+
 from pyfront.problem.setups import Predicate, Setup, get_setup
 from pyfront.problem.values import ValueQuestion, Variable
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pyfront.problem.model import Problem
 from smcdel_bridge.values import value
+
 from pyfront.problem.values import answer_text
 
 

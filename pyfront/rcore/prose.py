@@ -8,6 +8,7 @@ is built from the specs, and the prose accounts for every one of them."""
 from __future__ import annotations
 
 import re
+
 from smcdel_bridge.values import value
 
 from ..errors import UserError

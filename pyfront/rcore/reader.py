@@ -11,8 +11,9 @@ the problem (:attr:`RcoreRow.error`, ``FILE:LINE: message``) and the others are 
 from __future__ import annotations
 
 import json
-from smcdel_bridge.values import field, value
 from typing import Iterator
+
+from smcdel_bridge.values import field, value
 
 from ..data.rows import numbered_lines
 

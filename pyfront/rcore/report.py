@@ -5,6 +5,7 @@ disagreements by class."""
 from __future__ import annotations
 
 from collections import Counter
+
 from smcdel_bridge.values import field, value
 
 from ..tomi.report import TomiSummary

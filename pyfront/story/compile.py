@@ -37,7 +37,6 @@ Use::
 
 from __future__ import annotations
 
-from smcdel_bridge.values import field, value
 from typing import Sequence
 
 from smcdel_bridge.dynamic import Event, KripkeModel
@@ -53,6 +52,7 @@ from smcdel_bridge.dynamic.belief.interface import (
 from smcdel_bridge.dynamic.belief.registry import get_belief_engine
 from smcdel_bridge.dynamic.plausibility import PlausibilityModel, soft_cells
 from smcdel_bridge.language import TOP, Conj, Disj, Form, Neg, Prp
+from smcdel_bridge.values import field, value
 
 from ..errors import UserError
 from . import model as M

@@ -7,8 +7,9 @@ built once and reused for all its questions.
 
 from __future__ import annotations
 
-from smcdel_bridge.values import value
 from typing import Callable, Iterator
+
+from smcdel_bridge.values import value
 
 from ..story import model as sm
 from .reader import TomiQuestion, iter_questions

@@ -12,9 +12,10 @@ read does not stop the reader: the questions of the story it belongs to carry th
 from __future__ import annotations
 
 import re
-from smcdel_bridge.values import field, value
 from pathlib import Path
 from typing import Iterator
+
+from smcdel_bridge.values import field, value
 
 from ..errors import UserError
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+
 from smcdel_bridge.values import field, value
 
 #: failures and disagreements listed before "… and N more"

@@ -11,6 +11,7 @@ for the OBJ?``).  Anything else is an unknown shape, reported with its file line
 from __future__ import annotations
 
 import re
+
 from smcdel_bridge.values import value
 
 from ..errors import UserError

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from smcdel_bridge.values import field, value
 from pathlib import Path
 
 from flask import Flask, jsonify, render_template, request
+
+from smcdel_bridge.values import field, value
 
 from .examples import Gallery
 from ..story.engines import ENGINES

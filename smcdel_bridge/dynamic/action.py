@@ -8,9 +8,10 @@ hashable, so a dynamic modality (:class:`smcdel_bridge.language.Dynamic`) can ho
 
 from __future__ import annotations
 
-from smcdel_bridge.values import field, value
 from types import MappingProxyType
 from typing import Mapping
+
+from smcdel_bridge.values import field, value
 
 from ..language import TOP, Agent, Form
 from .errors import DelModelError

@@ -8,8 +8,9 @@ engine (:class:`SymbolicEventBackend`) answers the same as the explicit one.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from smcdel_bridge.values import value
 from typing import Sequence
+
+from smcdel_bridge.values import value
 
 from ..engines import AUTO_PRODUCT_WORLDS
 from ..language import Form

@@ -13,8 +13,9 @@ Every error is a :class:`DelModelError` with a one-line message saying where it 
 
 from __future__ import annotations
 
-from smcdel_bridge.values import value
 from typing import Any, Iterable
+
+from smcdel_bridge.values import value
 
 from .. import language as L
 from ..language import Form

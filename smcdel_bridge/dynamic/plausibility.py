@@ -26,9 +26,10 @@ most plausible; for a KD45 model the belief view gives the model back.
 
 from __future__ import annotations
 
-from smcdel_bridge.values import field, value
 from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence
+
+from smcdel_bridge.values import field, value
 
 from ..language import Agent
 from .action import ActionModel, Event

@@ -21,13 +21,13 @@ import os
 import threading
 from collections import deque
 from concurrent.futures import Executor, Future  # the pools are imported where used
-from smcdel_bridge.values import value
 from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
 from smcdel_bridge.errors import BackendError, SmcdelError
 from smcdel_bridge.official.output import Transcript
 from smcdel_bridge.official.packing import atom_count, pack, unpackable_reason
 from smcdel_bridge.program import Answer, CheckInput
+from smcdel_bridge.values import value
 
 
 @value(frozen=True, slots=True)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import threading
-from smcdel_bridge.values import value
 from typing import Sequence
 
 from smcdel_bridge import language as L
@@ -35,6 +34,7 @@ from smcdel_bridge.language import Form
 from smcdel_bridge.official.reference_driver import (
     DEFAULT_TIMEOUT, DriverError, DriverProcess, build_driver,
 )
+from smcdel_bridge.values import value
 
 
 @value(frozen=True)

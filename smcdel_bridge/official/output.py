@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 import signal
-from smcdel_bridge.values import field, value
 
 from smcdel_bridge.errors import (
     BackendError,
@@ -35,6 +34,7 @@ from smcdel_bridge.errors import (
     SmcdelError,
 )
 from smcdel_bridge.program import Answer, BoolAnswer, StatesAnswer
+from smcdel_bridge.values import field, value
 
 ANSI_CODE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 

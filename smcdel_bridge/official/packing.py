@@ -17,7 +17,6 @@ satisfiable, and anything the reference's sanity check would reject.
 
 from __future__ import annotations
 
-from smcdel_bridge.values import value
 from itertools import product
 from typing import Sequence
 
@@ -27,6 +26,7 @@ from smcdel_bridge.language import (
 )
 from smcdel_bridge.program import Answer, CheckInput, Structure, TrueQ, ValidQ
 from smcdel_bridge.values import field_names, replace
+from smcdel_bridge.values import value
 
 #: laws over at most this many atoms are tested for satisfiability by enumeration
 MAX_ENUMERATED_LAW_ATOMS = 12

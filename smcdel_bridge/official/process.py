@@ -15,9 +15,9 @@ import subprocess
 import tempfile
 import threading
 import time
-from smcdel_bridge.values import value
 
 from smcdel_bridge.errors import BackendError
+from smcdel_bridge.values import value
 
 
 class LaunchError(BackendError):

@@ -21,8 +21,9 @@ smcdel_bridge.syntax.lalr``); a test checks that the cache matches the grammar.
 
 from __future__ import annotations
 
-from smcdel_bridge.values import value
 from pathlib import Path
+
+from smcdel_bridge.values import value
 
 from .lr import ACCEPT, EOF, FAIL, REDUCE, SHIFT
 

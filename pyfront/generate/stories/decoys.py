@@ -24,8 +24,9 @@ tracker's accuracy tends to chance, per kind, order and overall.
 from __future__ import annotations
 
 import random
-from smcdel_bridge.values import field, value
 from typing import Sequence
+
+from smcdel_bridge.values import field, value
 
 from ...tomi.scene import SceneStep
 from .sampler import DrawnStory, world

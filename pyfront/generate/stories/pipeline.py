@@ -16,8 +16,9 @@ stories.  Draw ``i`` is seeded from the master seed and ``i`` only: same seed, s
 from __future__ import annotations
 
 import hashlib
-from smcdel_bridge.values import field, replace, value
 from typing import Callable
+
+from smcdel_bridge.values import field, replace, value
 
 from ...story import model as sm
 from ...tomi.translate import variable_name

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import json
 import random
-from smcdel_bridge.values import field, value
 from functools import lru_cache
 from importlib import resources
+
+from smcdel_bridge.values import field, value
 
 from ...tomi.scene import SceneStep
 from ..names import draw_names

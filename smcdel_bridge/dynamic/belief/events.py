@@ -9,8 +9,9 @@ from "nothing happened", which it finds more plausible.
 
 from __future__ import annotations
 
-from smcdel_bridge.values import field, value
 from typing import Iterable, Mapping, Sequence
+
+from smcdel_bridge.values import field, value
 
 from ...language import TOP
 from ..action import ActionModel, Event

@@ -6,9 +6,10 @@ Kripke-model engine.
 
 from __future__ import annotations
 
-from smcdel_bridge.values import value
 from itertools import product as cartesian
 from typing import Sequence
+
+from smcdel_bridge.values import value
 
 from ...language import Form
 from ..kripke import KripkeModel

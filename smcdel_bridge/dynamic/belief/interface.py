@@ -14,8 +14,9 @@ keeps laws and relations as BDDs.  Both give the same answers.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from smcdel_bridge.values import field, value
 from typing import Any, Mapping, Sequence
+
+from smcdel_bridge.values import field, value
 
 from ...errors import UnsupportedFormula
 from ...language import Announce, AnnounceW, Dynamic, Form, PubAnnounce, PubAnnounceW

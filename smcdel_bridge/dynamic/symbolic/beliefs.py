@@ -11,8 +11,9 @@ keeps the possibility, and revises when it later learns otherwise.
 
 from __future__ import annotations
 
-from smcdel_bridge.values import field, value
 from typing import Mapping
+
+from smcdel_bridge.values import field, value
 
 from ..errors import DelModelError, InexecutableAction
 from ..plausibility import EventPlausibilityModel
