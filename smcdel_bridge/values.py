@@ -160,6 +160,8 @@ def fields_hash(names: tuple[str, ...]):
 
 
 _CLASSVAR = ("ClassVar", "typing.ClassVar")
+#: what a class's own ``__slots__`` puts under a field's name (no default)
+_SLOT = type(Field.__dict__["name"])
 
 
 def _collect(cls) -> dict[str, Field]:
@@ -173,12 +175,14 @@ def _collect(cls) -> dict[str, Field]:
                 merged[f.name] = f
     own = cls.__dict__
     notes = own.get("__annotations__")
-    if notes:
-        names = [n for n, t in notes.items() if not str(t).startswith(_CLASSVAR)]
-    else:
+    if not notes:  # the names in __slots__: no defaults
         names = own.get("__slots__", ())
-        names = (names,) if isinstance(names, str) else names
-    for name in names:
+        for name in (names,) if isinstance(names, str) else names:
+            merged[name] = Field(MISSING, MISSING, True, True, None, name)
+        return merged
+    for name, note in notes.items():
+        if str(note).startswith(_CLASSVAR):
+            continue
         given = own.get(name, MISSING)
         if given.__class__ is Field:
             f = given.named(name)
@@ -187,7 +191,8 @@ def _collect(cls) -> dict[str, Field]:
             else:
                 setattr(cls, name, f.default)
         else:
-            f = Field(given, MISSING, True, True, None, name)
+            f = Field(MISSING if given.__class__ is _SLOT else given, MISSING, True, True,
+                      None, name)
         merged[name] = f
     return merged
 

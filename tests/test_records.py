@@ -329,3 +329,16 @@ def test_a_standard_dataclass_for_libraries_that_ask_for_one():
     cls = value(standard=True)(point())
     assert dataclasses.is_dataclass(cls) and field_names(cls) == ("x", "y", "tags")
     assert replace(cls(1), y=3) == cls(1, 3)
+
+
+def test_fields_named_by_slots_have_no_default():
+    @value(frozen=True)
+    class Slotted:
+        __slots__ = ("a",)
+        a: int
+
+        def __init__(self, a):
+            set_field(self, "a", a)
+
+    assert [f.default for f in fields(Slotted)] == [f.default for f in fields(Pair)][:1]
+    assert repr(fields(Slotted)[0].default) == "MISSING" and Slotted(1) == Slotted(1)
