@@ -32,11 +32,12 @@ import tempfile
 import math
 import time
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+
+from smcdel_bridge.values import replace  # noqa: E402
 
 from pyfront.generate import stats as S  # noqa: E402
 from pyfront.generate.pipeline import GenerateConfig, generate  # noqa: E402

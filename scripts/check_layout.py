@@ -1,7 +1,8 @@
 """List the import circles, the module sizes and the breaches of the house rules of the
 project's packages (``layout_rules.py``: underscore names taken from another module, ``global``
 statements, exceptions outside the two roots, docstring references that do not resolve,
-engine names spelt out); fail on any.
+engine names spelt out, ``dataclasses`` imported outside ``smcdel_bridge.values``); fail
+on any.
 
 Every ``import`` counts, at module level or inside a function (a circle hidden in a function
 is still a circle in the design), except those under ``if TYPE_CHECKING:``. A circle is a

@@ -9,7 +9,9 @@ dotted name that a docstring cites) and yields one line per breach, naming file 
 - a public exception class outside the two roots (``pyfront.errors.UserError``,
   ``smcdel_bridge.errors.SmcdelError``);
 - a docstring naming ``pyfront.…`` / ``smcdel_bridge.…`` that does not resolve;
-- the engine names spelt out as a literal anywhere but in their one declaration.
+- the engine names spelt out as a literal anywhere but in their one declaration;
+- ``dataclasses`` imported anywhere but in the one value-class module (value classes are
+  made by ``smcdel_bridge.values.value``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 
 ROOTS = {"pyfront.errors.UserError", "smcdel_bridge.errors.SmcdelError"}
 ENGINE_NAMES_HOME = "smcdel_bridge.engines"
+VALUES_HOME = "smcdel_bridge.values"
 _ENGINE_WORDS = {"explicit", "symbolic"}
 _REFERENCE = re.compile(r"\b((?:pyfront|smcdel_bridge|mindgames_grammars)(?:\.[A-Za-z_]\w*)+)")
 
@@ -187,10 +190,26 @@ def engine_name_literals(t: Trees):
                     yield f"{t.where(name, node)}: engine names spelt out (use {ENGINE_NAMES_HOME})"
 
 
+def dataclasses_imports(t: Trees):
+    for name, tree in t.trees.items():
+        if name == VALUES_HOME:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                hit = any(a.name.split(".")[0] == "dataclasses" for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                hit = not node.level and (node.module or "").split(".")[0] == "dataclasses"
+            else:
+                continue
+            if hit:
+                yield f"{t.where(name, node)}: imports dataclasses (use {VALUES_HOME})"
+
+
 RULES = (
     ("cross-module underscore imports", underscore_imports),
     ("global statements", global_statements),
     ("public exceptions outside the roots", exceptions_outside_roots),
     ("docstring references that do not resolve", unresolved_references),
     ("engine names spelt out outside their declaration", engine_name_literals),
+    ("dataclasses imported outside the value-class module", dataclasses_imports),
 )

@@ -3,7 +3,8 @@
 The constructors mirror SMCDEL's ``SMCDEL.Language.Form`` one for one, so that a parsed
 formula has exactly the tree the reference builds (diamonds, for instance, are not
 constructors: the parser desugars ``< ! f > g`` to ``Neg(PubAnnounce(f, Neg(g)))`` as the
-reference does).  Nodes are frozen, slotted value classes (:mod:`.frozen`): immutable, hashable, comparable,
+reference does).  Nodes are frozen, slotted value classes (:mod:`.values`, each subclass of
+:class:`Form` made one as it is defined): immutable, hashable, comparable,
 cheap to share between the parser, the printers, the renderers and the engines.
 
 Agents are strings, atoms are non-negative ints; lists of children are tuples.
@@ -13,15 +14,20 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from .frozen import Frozen, set_field
+from .values import set_field, value
 
 Agent = str
 
 
-class Form(Frozen):
+@value(frozen=True)
+class Form:
     """Base class of every formula node."""
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        value(frozen=True)(cls)  # fields: the names in its __slots__
 
     def children(self) -> tuple["Form", ...]:
         """Direct sub-formulas, left to right."""

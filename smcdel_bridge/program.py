@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Union
 
-from .frozen import Frozen, set_field
+from .values import set_field, value
 from .language import Agent, Form
 
 
-class Structure(Frozen):
+@value(frozen=True)
+class Structure:
     """An S5 knowledge structure as written in SMCDEL input: ``VARS``, ``LAW``, ``OBS``.
 
     ``obs`` keeps the agents in the order of the input (the reference's order).
@@ -34,7 +35,8 @@ class Structure(Frozen):
         raise KeyError(agent)
 
 
-class TrueQ(Frozen):
+@value(frozen=True)
+class TrueQ:
     """``TRUE? {state} f``: is ``f`` true at the state (the set of true atoms)?"""
 
     kind = "TRUE?"
@@ -45,7 +47,8 @@ class TrueQ(Frozen):
         set_field(self, "form", form)
 
 
-class ValidQ(Frozen):
+@value(frozen=True)
+class ValidQ:
     """``VALID? f``: is ``f`` true at every state of the structure?"""
 
     kind = "VALID?"
@@ -55,7 +58,8 @@ class ValidQ(Frozen):
         set_field(self, "form", form)
 
 
-class WhereQ(Frozen):
+@value(frozen=True)
+class WhereQ:
     """``WHERE? f``: at which states is ``f`` true (in the reference's order)?"""
 
     kind = "WHERE?"
@@ -68,7 +72,8 @@ class WhereQ(Frozen):
 Job = Union[TrueQ, ValidQ, WhereQ]
 
 
-class CheckInput(Frozen):
+@value(frozen=True)
+class CheckInput:
     """One whole SMCDEL input: a structure and its jobs."""
 
     __slots__ = ("structure", "jobs")
@@ -78,7 +83,8 @@ class CheckInput(Frozen):
         set_field(self, "jobs", jobs)
 
 
-class BoolAnswer(Frozen):
+@value(frozen=True)
+class BoolAnswer:
     """Answer to ``VALID?`` or ``TRUE?``."""
 
     __slots__ = ("job", "value")
@@ -91,7 +97,8 @@ class BoolAnswer(Frozen):
         return {"job": self.job, "value": self.value}
 
 
-class StatesAnswer(Frozen):
+@value(frozen=True)
+class StatesAnswer:
     """Answer to ``WHERE?``: states as sorted tuples of true atoms, in the reference's order."""
 
     __slots__ = ("states", "job")

@@ -19,14 +19,19 @@ from __future__ import annotations
 
 import operator
 
-from .frozen import Frozen, set_field
+from .values import set_field, value
 from .language import Form
 
 
-class Term(Frozen):
-    """Base class of terms."""
+@value(frozen=True)
+class Term:
+    """Base class of terms (each subclass a frozen value class, as a formula node is)."""
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        value(frozen=True)(cls)
 
     def variables(self) -> frozenset[str]:
         return frozenset()

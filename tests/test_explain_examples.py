@@ -318,7 +318,7 @@ def test_a_failed_expectation_makes_the_command_fail(tmp_path):
 
 def test_the_verifier_rejects_a_wrong_witness():
     """The checks above can fail: a witness the agent *can* tell apart is caught."""
-    from pyfront.problem.record import replace
+    from smcdel_bridge.values import replace
 
     path = REPO / "examples" / "muddy_children_4.del"
     pb, e = [(pb, e) for pb, e in explained(path) if pb.name == "two_rounds"][0]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
+from smcdel_bridge.values import replace
 
 import pytest
 from conftest import shared_file

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import replace
+from smcdel_bridge.values import replace
 
 import pytest
 

@@ -27,6 +27,8 @@ BREACHES = {
         "from .fake_a import _secret, Fine\n"
         "class AlsoFine(Fine):\n    pass\n"
         "NAMES = ('auto', 'explicit', 'symbolic')\n"
+        "import dataclasses\n"
+        "def shape():\n    from dataclasses import dataclass\n    return dataclass\n"
         "def helper():\n    global _secret\n    return _secret\n"),
 }
 
@@ -52,7 +54,13 @@ def test_underscore_imports_are_caught(trees):
 
 
 def test_global_statements_are_caught(trees):
-    assert list(layout_rules.global_statements(trees)) == ["pyfront/fake_b.py:6: global _secret"]
+    assert list(layout_rules.global_statements(trees)) == ["pyfront/fake_b.py:10: global _secret"]
+
+
+def test_dataclasses_imports_are_caught(trees):
+    assert sorted(layout_rules.dataclasses_imports(trees)) == [
+        "pyfront/fake_b.py:5: imports dataclasses (use smcdel_bridge.values)",
+        "pyfront/fake_b.py:7: imports dataclasses (use smcdel_bridge.values)"]
 
 
 def test_exceptions_outside_the_roots_are_caught(trees):

@@ -17,8 +17,9 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter
-from dataclasses import dataclass
 from typing import Callable, Sequence
+
+from smcdel_bridge.values import value
 
 from pyfront.evaluation.bag_of_words import NaiveBayes
 from pyfront.evaluation.items import EvalItem
@@ -119,7 +120,7 @@ def fold_of(group: str, folds: int, seed: int) -> int:
     return int.from_bytes(digest[:8], "big") % folds
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Score:
     baseline: str
     accuracy: float

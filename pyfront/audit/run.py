@@ -3,9 +3,10 @@ above" shares, and the shortcut model's columns; the result as ``audit.json`` da
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
+
+from smcdel_bridge.values import field, value
 
 from pyfront.evaluation.items import NOTA, ItemBuilder, Setting
 from .baselines import MARGIN, cross_fit
@@ -14,7 +15,7 @@ from .stats import uniformity
 DEFAULT_FOLDS = 5
 
 
-@dataclass
+@value
 class Source:
     """Rows read together (a file, a dataset folder's splits, or one form of a story
     dataset)."""

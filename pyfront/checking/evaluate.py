@@ -24,13 +24,13 @@ from smcdel_bridge.errors import SmcdelError
 from smcdel_bridge.program import CheckInput, StatesAnswer, ValidQ, WhereQ
 
 from pyfront.data.items import AnsweredItem, CheckItem, StoryItem
-from pyfront.problem.record import field, record
+from smcdel_bridge.values import field, value
 
 from .light import light_answers
 from .records import OMIT, check_record
 from .sources import SMCDEL_SUFFIX, ItemFailure
 
-@record(kw_only=False)
+@value
 class Plan:
     """What to ask a backend about one item, and how to read the answers."""
 

@@ -29,7 +29,7 @@ from itertools import islice
 from typing import Any, Callable, Iterable, Iterator
 
 from pyfront.errors import UserError
-from pyfront.problem.record import record
+from smcdel_bridge.values import value
 
 from .stops import UNITS, LimitExceeded, memory_text
 
@@ -40,7 +40,7 @@ __all__ = ["Limits", "LimitExceeded", "default_memory", "limited_map", "parse_me
 RUN = 32
 
 
-@record(frozen=True)
+@value(frozen=True, kw_only=True)
 class Limits:
     """Seconds and bytes one item may take (None: no bound)."""
 

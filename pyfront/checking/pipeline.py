@@ -25,10 +25,10 @@ import sys
 from collections import deque
 from typing import Any, Callable, Iterable, Iterator
 
-from pyfront.problem.record import record
+from smcdel_bridge.values import value
 
 
-@record(frozen=True)
+@value(frozen=True, kw_only=True)
 class Options:
     """The choices of one run, handed to every answer."""
 
@@ -41,7 +41,7 @@ class Options:
     workers: int = 1
 
 
-@record()
+@value(kw_only=True)
 class Source:
     """One input kind of ``mindgames check``."""
 

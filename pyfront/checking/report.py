@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pyfront.problem.record import field, record
+from smcdel_bridge.values import field, value
+
 from pyfront.words import count
 
 #: how many entries each list of problems shows before "… and N more"
 SHOWN = 20
 
 
-@record(kw_only=False)
+@value
 class _Row:
     items: int = 0
     entailment: int = 0
@@ -67,7 +68,7 @@ def formula_of(item) -> str:
         return ""
 
 
-@record(kw_only=False)
+@value
 class Summary:
     """Counts and problem lists gathered record by record."""
 

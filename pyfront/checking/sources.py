@@ -15,14 +15,15 @@ from typing import Iterator
 
 from pyfront.data.rows import LABELS, RowError, expected_label, iter_rows
 from pyfront.errors import UserError
-from pyfront.problem.record import record
+from smcdel_bridge.values import value
+
 from pyfront.data.items import CheckItem
 
 DATASET_SUFFIXES = (".csv", ".jsonl", ".ndjson")
 SMCDEL_SUFFIX = ".smcdel.txt"
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class ItemFailure:
     """An item that could not even be read (bad row, bad file)."""
 

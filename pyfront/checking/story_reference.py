@@ -265,7 +265,7 @@ class StoryReference:
         a DSL file count its records, as :func:`pyfront.checking.file_source.renumbered`
         has them."""
         from pyfront.data.loading import story_item_records
-        from pyfront.problem.record import replace
+        from smcdel_bridge.values import replace
 
         shift: dict[str, int] = {}
         for entry in entries:

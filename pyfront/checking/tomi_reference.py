@@ -12,11 +12,12 @@ reference's answer in the ToMi record; ``both`` keeps the embedded engine's reco
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
+from smcdel_bridge.values import field, value
 
-@dataclass
+
+@value
 class ReferenceTally:
     """What the reference did with the questions of a run."""
 

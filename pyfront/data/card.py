@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 import math
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
+
+from smcdel_bridge.values import field, value
 
 #: dtype -> (Python types a value may have, bytes per value in Arrow; 0: variable)
 _DTYPES: dict[str, tuple[tuple[type, ...], int]] = {
@@ -30,7 +31,7 @@ _DTYPES: dict[str, tuple[tuple[type, ...], int]] = {
 DEFAULT_SPLITS = ("train", "validation", "test")
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Feature:
     """One column: its name, its dtype (``string``, ``int64``, ``float64``, ``bool``),
     whether each value is a list of that dtype, and what it means (for the card's prose)."""
@@ -64,7 +65,7 @@ class Feature:
         return None
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class CardMetadata:
     """The descriptive fields of a card's header (Hugging Face's dataset card fields)."""
 

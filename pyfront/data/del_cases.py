@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
 from typing import IO, Iterator
 
 from smcdel_bridge.errors import SmcdelError
 from smcdel_bridge.native.deep import call_deep
+from smcdel_bridge.values import value
 
 from pyfront.errors import UserError
 
 
-@dataclass
+@value
 class Item:
     """One case of the input: where it is, and its JSON (or why it is not JSON)."""
 
@@ -136,7 +136,7 @@ def _lines(fh, name: str) -> Iterator[Item]:
         yield Item(name, 1, error=f"{name}: no case to check")
 
 
-@dataclass
+@value
 class Summary:
     cases: int = 0
     answers: int = 0

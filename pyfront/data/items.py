@@ -6,10 +6,10 @@ sends to a backend; the item keeps where it came from so results can name it.
 
 from __future__ import annotations
 
-from pyfront.problem.record import record
+from smcdel_bridge.values import value
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class CheckItem:
     #: the file the item came from
     source: str
@@ -33,7 +33,7 @@ class CheckItem:
     puzzle: object | None = None
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class AnsweredItem:
     """An item answered while it was read (a story's hypothesis or question: the story
     engine answers them all at once); ``record`` is its finished JSON record."""
@@ -46,7 +46,7 @@ class AnsweredItem:
     expected: str | None = None
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class StoryItem:
     """A story of a DSL file: one item answered all at once by the story engine, giving a
     record per hypothesis and question (rows ``row`` to ``row + count - 1``)."""

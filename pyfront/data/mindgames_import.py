@@ -25,6 +25,7 @@ from typing import Any, Mapping
 from smcdel_bridge.language import TOP, Conj, Disj, Form
 from smcdel_bridge.premise import split_announcements
 from smcdel_bridge.program import ValidQ
+from smcdel_bridge.values import field_names, replace
 
 from pyfront.errors import UserError
 from pyfront.problem.model import Agent, Announcement, Hypothesis, Problem, agent_index
@@ -65,13 +66,13 @@ def normalize(f: Form) -> Form:
                 out.append(g)
         return type(f)(tuple(out))
     changes = {}
-    for name in f._fields:
+    for name in field_names(f):
         v = getattr(f, name)
         if isinstance(v, Form):
             changes[name] = normalize(v)
         elif isinstance(v, tuple) and v and isinstance(v[0], Form):
             changes[name] = tuple(normalize(x) for x in v)
-    return f._replace(**changes) if changes else f
+    return replace(f, **changes) if changes else f
 
 
 def _stated_from_premise(premise: str, names: list[str], template: str) -> list[list[int]]:

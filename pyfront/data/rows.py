@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import IO, Any, Iterator
 
 from pyfront.errors import UserError
-from pyfront.problem.record import record
+from smcdel_bridge.values import value
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class RowError:
     """Why one row of a dataset could not be read."""
 

@@ -8,8 +8,9 @@ figure on the test split, with its interval)."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
+
+from smcdel_bridge.values import value
 
 from .bag_of_words import NaiveBayes
 from .items import label_value
@@ -18,7 +19,7 @@ from .items import label_value
 FLAG_MARGIN = 0.10
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class HypothesisOnly:
     accuracy: float
     n: int

@@ -14,11 +14,11 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
-from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import Any, Iterable, Sequence
 
 from smcdel_bridge.language import Form
+from smcdel_bridge.values import field, replace, value
 
 from pyfront.problem.model import Problem
 from . import prompts
@@ -39,7 +39,7 @@ _LABELS = {
 }
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Setting:
     """One way of asking: format, question kind, distractors, probe."""
 
@@ -66,7 +66,7 @@ def settings(formats: Sequence[str], kinds: Sequence[str], distractors: Sequence
     return out
 
 
-@dataclass
+@value
 class EvalItem:
     """A prompt, the options a model chooses among, and the gold option."""
 
@@ -91,7 +91,7 @@ class EvalItem:
         return self.setting.format == "mcq"
 
 
-@dataclass
+@value
 class Built:
     items: list[EvalItem] = field(default_factory=list)
     #: reason -> rows skipped for it

@@ -5,14 +5,15 @@ those models' modules import the interface without importing their own factory).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from typing import Any, Sequence
+
+from smcdel_bridge.values import value
 
 from .items import EvalItem
 from .prompts import LETTERS
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Reply:
     text: str
     usage: dict[str, int] | None = None

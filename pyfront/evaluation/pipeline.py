@@ -4,9 +4,10 @@ baselines on the train split, run the model, write results, metrics and report."
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
+
+from smcdel_bridge.values import field, value
 
 from ..errors import UserError
 from .items import Built, EvalItem, Setting, build_items
@@ -63,7 +64,7 @@ def read_dataset(path: Path) -> list[tuple[int, dict[str, Any]]]:
     return list(read_rows(path))
 
 
-@dataclass
+@value
 class EvalRun:
     dataset: Path
     items: list[EvalItem]

@@ -8,10 +8,10 @@ checker (:mod:`.truth`), so a renaming that happens to be true is dropped.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from smcdel_bridge.language import Form, Kw, Neg, Prp
+from smcdel_bridge.values import value
 
 from pyfront.problem.model import Hypothesis, Problem
 from ..verbalize import DEFAULT_STYLE, hypothesis
@@ -71,7 +71,7 @@ def informative_announcements(pb: Problem, rng: random.Random) -> list[Form]:
 
 # --- multiple choice ---------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Choice:
     """One option: its text, its formula (None for "None of the above"), its truth and
     how it was made (``true``, a near-miss kind, ``easy`` or ``nota``)."""

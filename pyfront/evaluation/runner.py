@@ -14,9 +14,10 @@ import os
 import sys
 import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
+
+from smcdel_bridge.values import field, value
 
 from ..errors import UserError
 from .answers import parse
@@ -49,7 +50,7 @@ def result_record(item: EvalItem, response: str) -> dict[str, Any]:
     return rec
 
 
-@dataclass
+@value
 class RunOutcome:
     results: list[dict[str, Any]]
     usages: list[dict[str, int] | None]

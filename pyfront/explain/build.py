@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 from smcdel_bridge.language import Form, Impl, K, Kw, Neg, Prp, Top
 from smcdel_bridge.program import Structure
 
-from pyfront.problem.record import replace
+from smcdel_bridge.values import replace
 
 from ..verbalize import announcement, sayable
 from .justify import Context, justify

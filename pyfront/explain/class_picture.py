@@ -16,15 +16,16 @@ from the engine's partitions, the places from the valuations; :mod:`.class_svg` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Hashable, Iterable, Sequence
+
+from smcdel_bridge.values import field, value
 
 #: a cell of the grid: (group key, row key, column key); the group is None without groups
 Cell = tuple
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Axis:
     """One direction of the grid: its title, its keys in order and their header texts."""
 
@@ -33,7 +34,7 @@ class Axis:
     labels: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Grid:
     """Rows × columns, optionally repeated once per group (small multiples)."""
 
@@ -53,7 +54,7 @@ class Grid:
         return groups[group], rows[row], cols[col]
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class World:
     name: str
     #: the lines of its box (its name first)
@@ -63,7 +64,7 @@ class World:
     removed: bool = False
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class ClassPicture:
     """One step of an S5 model: worlds in their cells and each agent's classes."""
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
+
+from smcdel_bridge.values import value
 
 
 #: colour-blind friendly palette (Okabe-Ito), then line styles, one pair per agent
@@ -37,7 +38,7 @@ def slug(text: str) -> str:
     return cleaned or "problem"
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class GraphFiles:
     """What :func:`write_graphs` produced."""
 

@@ -32,7 +32,7 @@ from smcdel_bridge.language import (
     Xor,
 )
 
-from pyfront.problem.record import record
+from smcdel_bridge.values import value
 
 from .kripke import KripkeStep, bits
 from .model import Reason, State
@@ -42,7 +42,7 @@ from .model import Reason, State
 _SMALL_BLOCK = 2
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class Context:
     """How to name things while justifying."""
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from smcdel_bridge.language import Form
 
-from pyfront.problem.record import field, record
+from smcdel_bridge.values import field, value
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class Proposition:
     """A column of the state table: one atom, its short symbol and its English reading."""
 
@@ -23,7 +23,7 @@ class Proposition:
     english: str | None = None
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class State:
     """A possible world: the set of true atoms, named by its row of 1s and 0s."""
 
@@ -39,7 +39,7 @@ class State:
         return self.name
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class Frame:
     """The Kripke model at one step: its states and each agent's partition of them.
 
@@ -59,7 +59,7 @@ class Frame:
     knowledge: tuple[tuple[str, tuple[tuple[str, bool | None], ...]], ...] = ()
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class ProblemStep:
     """One public announcement and what it does to the model."""
 
@@ -73,7 +73,7 @@ class ProblemStep:
     true_at_actual: bool | None = None
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class Reason:
     """Why ``formula`` has truth value ``value`` at ``state``: one node of a justification.
 
@@ -101,7 +101,7 @@ class Reason:
     children: tuple["Reason", ...] = ()
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class Cell:
     """One block of an agent's partition: states the agent cannot tell apart."""
 
@@ -120,7 +120,7 @@ class Cell:
         return all(self.values)
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class AgentView:
     """An agent's partition of the remaining states, with the formula it is asked about."""
 
@@ -133,7 +133,7 @@ class AgentView:
     cells: tuple[Cell, ...]
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class Verdict:
     """A hypothesis, its answer and the justification of that answer."""
 
@@ -175,7 +175,7 @@ class Verdict:
         return None if self.expected is None else self.expected == self.holds
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class ProblemExplanation:
     """The whole story of one problem: states, announcements, hypotheses."""
 
@@ -208,7 +208,7 @@ class ProblemExplanation:
         return not self.final
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class Explanation:
     """Explanations of the problems of one file."""
 

@@ -15,8 +15,9 @@ where it was run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from smcdel_bridge.values import field, value
 
 from .graph import slug
 
@@ -26,7 +27,7 @@ def key(kind: str, name: str, step: int) -> str:
     return f"{kind}:{name}:{step}"
 
 
-@dataclass
+@value
 class Written:
     #: key -> the path the Markdown links to
     links: dict[str, str] = field(default_factory=dict)

@@ -9,7 +9,7 @@ few are left, and shows a table of the first ones otherwise.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from smcdel_bridge.values import field, value
 
 from pyfront.problem.model import Problem
 from pyfront.problem.puzzle_structure import atom_name
@@ -19,7 +19,7 @@ LIST_AT_MOST = 12
 TABLE_ROWS = 20
 
 
-@dataclass
+@value
 class Table:
     columns: list[str]
     rows: list[list[str]]
@@ -30,7 +30,7 @@ class Table:
         return [max([len(c)] + [len(r[k]) for r in self.rows]) for k, c in enumerate(self.columns)]
 
 
-@dataclass
+@value
 class Asked:
     kind: str  # "hypothesis" | "question"
     name: str
@@ -42,7 +42,7 @@ class Asked:
     counterexample: str | None = None
 
 
-@dataclass
+@value
 class PuzzleStep:
     number: int
     english: str
@@ -52,7 +52,7 @@ class PuzzleStep:
     asked: list[Asked] = field(default_factory=list)
 
 
-@dataclass
+@value
 class PuzzleExplanation:
     name: str
     premise: str

@@ -326,7 +326,7 @@ class StoryExplainer:
 
 
 def _stamp(r: Reason, f: Form, world: str) -> Reason:
-    from dataclasses import replace
+    from smcdel_bridge.values import replace
 
     return replace(r, form=f, world_name=world)
 

@@ -4,15 +4,15 @@ pictures, reason trees, answers and steps (built by :mod:`.story`, laid out by t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from smcdel_bridge.language import Form
+from smcdel_bridge.values import field, value
 
 from ..errors import UserError
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class World:
     """One world of the model at a step."""
 
@@ -27,7 +27,7 @@ class World:
     actual: bool
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Belief:
     """What one agent believes at one actual world, in English."""
 
@@ -40,7 +40,7 @@ class Belief:
     inconsistent: bool = False
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class EventNode:
     """One event of an event model."""
 
@@ -50,7 +50,7 @@ class EventNode:
     actual: bool
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class EventPicture:
     """An event model: events with pre- and postconditions, and for each agent the events it
     believes happen at each event (``arrows``) and the events it cannot tell apart
@@ -62,7 +62,7 @@ class EventPicture:
     cells: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Reason:
     """Why ``clause`` has truth value ``value`` at ``world``; ``kind`` names the rule, the
     ``story_reasons.j2`` template holds one sentence per kind."""
@@ -83,7 +83,7 @@ class Reason:
     world_name: str | None = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class QueryAnswer:
     """A hypothesis or question at its step, answered and explained."""
 
@@ -104,7 +104,7 @@ class QueryAnswer:
     true_at: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class StoryStep:
     """The model after ``number`` events."""
 
@@ -142,7 +142,7 @@ class StoryStep:
         return tuple(dict.fromkeys(b.agent for b in self.beliefs if b.inconsistent))
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class StoryExplanation:
     name: str
     agents: tuple[str, ...]

@@ -4,7 +4,8 @@ hypotheses; each task is a pure function of its inputs."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+
+from smcdel_bridge.values import value
 
 from .calibration import PAIR_RATE
 from .sampling import Draw, SamplingParams, draw_hypotheses, draw_premise
@@ -13,7 +14,7 @@ from .seeds import stream
 #: premises drawn per check task
 CHUNK_SIZE = 48
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class CheckTask:
     setup: str
     rule: str
@@ -25,7 +26,7 @@ class CheckTask:
     count: int = CHUNK_SIZE
 
 
-@dataclass
+@value
 class CheckedDraw:
     draw: Draw
     contradictory: bool
@@ -36,7 +37,7 @@ class CheckedDraw:
     want: int = 0
 
 
-@dataclass
+@value
 class CheckResult:
     setup: str
     chunk: int

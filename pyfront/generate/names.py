@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import csv
 import random
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from smcdel_bridge.values import value
 
-@dataclass(frozen=True, slots=True)
+
+@value(frozen=True, slots=True)
 class FirstName:
     name: str
     #: "F" or "M"

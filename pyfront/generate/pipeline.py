@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from dataclasses import dataclass, field
 from typing import Callable, Iterator
+
+from smcdel_bridge.values import field, value
 
 from .balance import BALANCE_MODES
 from .calibration import PAIR_RATE
@@ -55,7 +56,7 @@ __all__ = [
 RENDER_BATCH = 64
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class GenerateConfig:
     """Everything that decides the output (the card records all of it)."""
 
@@ -136,7 +137,7 @@ class _Runner:
 
 # --- the whole run ------------------------------------------------------------------------
 
-@dataclass
+@value
 class StageTiming:
     name: str
     seconds: float
@@ -148,7 +149,7 @@ class StageTiming:
         return self.items / self.seconds if self.seconds > 0 else float("inf")
 
 
-@dataclass
+@value
 class GenerationResult:
     config: GenerateConfig
     #: split name -> rows (with ``id``), in file order

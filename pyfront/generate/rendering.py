@@ -4,7 +4,8 @@ names drawn from the master seed, one premise text per premise group."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+
+from smcdel_bridge.values import value
 
 from .sampling import to_form
 from .seeds import stream
@@ -27,7 +28,7 @@ COLUMNS = (
 )
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class RenderTask:
     groups: tuple[PremiseGroup, ...]
     seed: int

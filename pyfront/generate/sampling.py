@@ -28,17 +28,17 @@ agents under their SMCDEL ids (``Agenta`` …) and agent i owning atom i + 1, as
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, fields
 from functools import lru_cache
 
 from smcdel_bridge.language import Conj, Disj, Form, K, Kw, Neg, Prp
+from smcdel_bridge.values import field, fields, value
 
 from pyfront.problem.model import agent_id
 from .calibration import (
     PAPER_AGENT_WEIGHTS, PAPER_ANNOUNCEMENT_WEIGHTS, PAPER_ORDER_WEIGHTS, PAPER_RATES,
 )
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class SamplingParams:
     """What a draw may contain.  Defaults are the paper's nominal settings with uniform
     weights; the generator's default is :func:`paper_params` (calibrated weights and rates)."""
@@ -180,7 +180,7 @@ def to_form(recipe: Recipe) -> Form:
     raise ValueError(f"unknown statement recipe {recipe!r}")
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class PremiseDraft:
     """A premise before it has names: everything that decides its meaning.
 
@@ -198,7 +198,7 @@ class PremiseDraft:
         return tuple(to_form(a) for a in self.announcements)
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class Draw:
     """One premise and its candidate hypotheses (distinct, all of one order)."""
 

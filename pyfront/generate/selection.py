@@ -3,7 +3,7 @@ checked chunks, in chunk order, until every setup has its quota."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from smcdel_bridge.values import field, value
 
 from .balance import same_shape_pairs
 from .check_stage import CheckResult
@@ -13,7 +13,7 @@ from .sampling import PremiseDraft, Recipe
 PATIENCE = 25
 
 
-@dataclass
+@value
 class PremiseGroup:
     """The selected rows of one premise: (hypothesis, depth, label) in selection order."""
 
@@ -23,7 +23,7 @@ class PremiseGroup:
     rows: list[tuple[Recipe, int, bool]] = field(default_factory=list)
 
 
-@dataclass
+@value
 class SetupProgress:
     setup: str
     quota_pairs: int

@@ -32,7 +32,7 @@ tables as the generator does):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from smcdel_bridge.values import value
 
 __all__ = ["VERSIONS", "Write", "writes", "label", "trusts_in_round", "round_of"]
 
@@ -40,7 +40,7 @@ VERSIONS = ("pre_fix", "post_fix")
 _WAITING = "waiting_room"
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Write:
     """A sentence that sets a chain's entry: its number, the container, the sentence's
     kind (``at`` entering, ``object``, ``move``, ``assert``, ``assert_private``)."""

@@ -47,7 +47,7 @@ into the story):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from smcdel_bridge.values import value
 
 from . import bookkeeping as bk
 
@@ -59,7 +59,7 @@ CLASSES = BENCHMARK_ERRORS + ("claim_revision", "seen_not_revised")
 _SPEECH = ("assert", "assert_private")
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Verdict:
     """A class, the write that gives Hi-ToM's label (None: never written), what the other
     version writes, and the index of the sentence that decides the model's answer."""

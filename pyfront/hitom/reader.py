@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from typing import Iterator
+
+from smcdel_bridge.values import value
 
 from ..data.rows import numbered_lines
 from ..tomi.reader import Line
@@ -26,7 +27,7 @@ _INSTRUCTION = re.compile(r"^(Read the following story|Story:|Note:)")
 _SEPARATOR = re.compile(r"^\*{3,}$")
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class HitomQuestion:
     """One question of a Hi-ToM file with its story."""
 

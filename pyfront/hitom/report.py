@@ -6,12 +6,13 @@ whose labels differ, and which label the model's answer is."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+
+from smcdel_bridge.values import field, value
 
 from ..tomi.report import TomiSummary
 
 
-@dataclass
+@value
 class HitomSummary(TomiSummary):
     KEYS = ("question_order", "deception")
     TITLES = ("question order", "deception")

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
+
+from smcdel_bridge.values import field, value
 
 from ..errors import UserError
 
@@ -74,7 +75,7 @@ ORIGINALS = {
 }
 
 
-@dataclass
+@value
 class Certified:
     """What ``certify`` wrote."""
 

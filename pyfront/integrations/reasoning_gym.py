@@ -29,12 +29,13 @@ Usage::
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
 from typing import Any, Optional
 
 from reasoning_gym.coaching import BaseCurriculum, RangeAttributeDefinition, ScalarAttributeDefinition
 from reasoning_gym.dataset import ProceduralDataset
 from reasoning_gym.factory import DATASETS, register_dataset
+
+from smcdel_bridge.values import replace, value
 
 from ..evaluation import prompts
 from .open_answers import accepts
@@ -70,7 +71,7 @@ def _entry(question: str, answer: str, **meta) -> dict[str, Any]:
 
 # --- MindGames NLI ---------------------------------------------------------------------------
 
-@dataclass
+@value(standard=True)
 class NliConfig:
     min_agents: int = 2
     max_agents: int = 4
@@ -125,7 +126,7 @@ class NliCurriculum(BaseCurriculum):
 
 # --- stories ---------------------------------------------------------------------------------
 
-@dataclass
+@value(standard=True)
 class StoryConfig:
     order: int = 1
     min_agents: int = 2
@@ -180,7 +181,7 @@ class StoryCurriculum(BaseCurriculum):
 
 # --- puzzles ---------------------------------------------------------------------------------
 
-@dataclass
+@value(standard=True)
 class PuzzleConfig:
     min_children: int = 2
     max_children: int = 5

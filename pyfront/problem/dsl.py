@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from smcdel_bridge.language import BOT, TOP, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp
+from smcdel_bridge.values import field_names, replace
 
 from pyfront.errors import UserError
 from pyfront.problem.dsl_declarations import Declarations
@@ -290,7 +291,7 @@ def _rename_agents(f: Form, builder: ProblemBuilder, tok) -> Form:
 
     def walk(g: Form) -> Form:
         changes = {}
-        for name in g._fields:
+        for name in field_names(g):
             v = getattr(g, name)
             if name == "agent":
                 changes["agent"] = one(v)
@@ -300,7 +301,7 @@ def _rename_agents(f: Form, builder: ProblemBuilder, tok) -> Form:
                 changes[name] = walk(v)
             elif isinstance(v, tuple) and v and isinstance(v[0], Form):
                 changes[name] = tuple(walk(x) for x in v)
-        return g._replace(**changes) if changes else g
+        return replace(g, **changes) if changes else g
 
     return walk(f)
 

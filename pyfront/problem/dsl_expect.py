@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+
+from smcdel_bridge.values import value
 
 
-@dataclass
+@value
 class Expectation:
     #: terminals accepted where the error is
     accepted: set[str]

@@ -25,7 +25,7 @@ tied to x, y by the law) and ``Cheryl.hs`` (one atom per day and per month).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from smcdel_bridge.values import field, value
 
 from smcdel_bridge.language import (
     BOT, TOP, Announce, AnnounceW, Bot, Ck, Ckw, Conj, Disj, Dk, Dkw, Equi, Exists, Forall,
@@ -38,7 +38,7 @@ from pyfront.problem.model import Problem
 from pyfront.problem.puzzle_structure import atom_variable, value_structure
 
 
-@dataclass
+@value
 class Encoded:
     """How one variable (or term variable) is written in atoms."""
 

@@ -47,7 +47,9 @@ from typing import Any
 
 from smcdel_bridge.language import TOP, Conj, Disj, Form, Neg, Prp
 
-from pyfront.problem.record import EXCLUDED, Record, field, many, record, to_form
+from pyfront.problem.record import EXCLUDED, Record, many, to_form
+from smcdel_bridge.values import field, value
+
 from pyfront.problem.setups import Predicate, Setup, get_setup
 from pyfront.problem.values import ValueQuestion, Variable
 
@@ -77,14 +79,14 @@ def agent_index(ident: str) -> int:
 
 # --- parts of a problem ------------------------------------------------------------
 
-@record(frozen=True)
+@value(frozen=True, kw_only=True)
 class Agent(Record):
     """An agent, known to people by ``name`` and to SMCDEL by its position."""
 
     name: str
 
 
-@record(frozen=True)
+@value(frozen=True, kw_only=True)
 class Proposition(Record):
     """A proposition that is not an agent's predicate, with its English phrasing."""
 
@@ -95,7 +97,7 @@ class Proposition(Record):
     negative: str
 
 
-@record()
+@value(kw_only=True)
 class Announcement(Record):
     """A public, truthful announcement of ``formula`` (in order)."""
 
@@ -109,7 +111,7 @@ class Announcement(Record):
         self.formula = to_form(self.formula)
 
 
-@record()
+@value(kw_only=True)
 class Hypothesis(Record):
     """A question: is ``formula`` valid after all the announcements?"""
 
@@ -139,7 +141,7 @@ class Hypothesis(Record):
 
 # --- the problem ---------------------------------------------------------------------
 
-@record()
+@value(kw_only=True)
 class Problem(Record):
     """A DEL problem: agents, propositions, observations, law, announcements, hypotheses."""
 

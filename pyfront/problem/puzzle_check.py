@@ -10,11 +10,12 @@ ak > Top``, whose states are decoded into valuations: the record's ``answer``, e
 from __future__ import annotations
 
 from pyfront.problem.model import Problem
-from pyfront.problem.record import record
+from smcdel_bridge.values import value
+
 from pyfront.problem.values import answer_text
 
 
-@record(kw_only=False)
+@value
 class _Shared:
     """What the items of one problem share: the value engine's answers, the encoding."""
 
@@ -37,7 +38,7 @@ class _Shared:
         return self.encoding
 
 
-@record(kw_only=False)
+@value
 class PuzzleJob:
     """One hypothesis or question of a problem with variables."""
 

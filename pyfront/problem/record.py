@@ -1,13 +1,11 @@
-"""Plain data classes with the few model methods the toolkit uses: dump to a dict (Python
-or JSON values), copy with changes, read back from a dict or JSON text.
+"""The JSON form of the problem's and the story's parts: dump to a dict (Python or JSON
+values), copy with changes, read back from a dict or JSON text, as a model library would.
 
-The problem's and the story's parts are classes made by :func:`record` on :class:`Record`:
-keyword-only fields declared as annotations (defaults, ``field(default_factory=…)``), an
-``__init__`` that fills them, equality and hashing as a dataclass has them.  Neither a
-validation library nor ``dataclasses``: importing the one and compiling the methods of the
-other (about 0.25 ms a class) cost more than a one-problem check's own work.  Each class
-checks its own invariants in ``__post_init__`` (raising ``ValueError``) and says how its
-nested fields are read from JSON in ``_read`` (field name -> function of the JSON value).
+The parts are value classes (:func:`smcdel_bridge.values.value`, mostly ``kw_only=True``)
+on :class:`Record`, which adds the model methods.  No validation library: importing one cost
+more than a one-problem check's own work.  Each class checks its own invariants in
+``__post_init__`` (raising ``ValueError``) and says how its nested fields are read from JSON
+in ``_read`` (field name -> function of the JSON value).
 
 A field with ``metadata={"exclude": True}`` (the source line) is left out of dumps.
 Formulas (:class:`smcdel_bridge.language.Form`) stay trees in Python dumps and become
@@ -18,125 +16,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar
 
-from smcdel_bridge.frozen import Frozen, fields_eq, fields_hash, fields_repr
 from smcdel_bridge.language import Form
+from smcdel_bridge.values import Field, fields, is_value
 
 #: ``field(...)`` of a value that dumps leave out (where it was read from)
 EXCLUDED = {"exclude": True}
-
-_MISSING = object()
-
-
-class Field:
-    """One field of a record: its name, its default or default factory, its metadata."""
-
-    __slots__ = ("name", "default", "default_factory", "metadata")
-
-    def __init__(self, name: str = "", default: Any = _MISSING, default_factory: Any = _MISSING,
-                 metadata: dict | None = None) -> None:
-        self.name, self.default, self.default_factory = name, default, default_factory
-        self.metadata = metadata or {}
-
-    def __repr__(self) -> str:
-        return f"Field({self.name!r})"
-
-
-def field(*, default: Any = _MISSING, default_factory: Any = _MISSING,
-          metadata: dict | None = None) -> Any:
-    """A field's default (or a factory of it) and metadata, as ``dataclasses.field``."""
-    return Field("", default, default_factory, metadata)
-
-
-def record(*, frozen: bool = False, eq: bool = True, kw_only: bool = True):
-    """Class decorator: a record of the class's annotated fields (with the fields of the
-    records it inherits from first), as ``dataclass(kw_only=…, frozen=…, eq=…)``."""
-    def make(cls):
-        merged: dict[str, Field] = {}
-        for base in reversed(cls.__mro__[1:]):
-            for f in base.__dict__.get("_record_fields", ()):
-                merged[f.name] = f
-        for name, note in cls.__dict__.get("__annotations__", {}).items():
-            if str(note).startswith(("ClassVar", "typing.ClassVar")):
-                continue
-            value = cls.__dict__.get(name, _MISSING)
-            if isinstance(value, Field):
-                f = Field(name, value.default, value.default_factory, value.metadata)
-                if value.default is _MISSING:
-                    delattr(cls, name)
-                else:
-                    setattr(cls, name, value.default)
-            else:
-                f = Field(name, value)
-            merged[name] = f
-        cls._record_fields = tuple(merged.values())
-        own = cls.__dict__  # (methods the class writes itself are kept, as dataclass does)
-        if "__init__" not in own:
-            cls.__init__ = _init(cls._record_fields, kw_only)
-        if eq:
-            names = tuple(merged)
-            if "__eq__" not in own:
-                cls.__eq__ = fields_eq(names)
-            if own.get("__hash__") is None:
-                cls.__hash__ = fields_hash(names) if frozen else None
-        if frozen:
-            cls.__setattr__, cls.__delattr__ = Frozen.__setattr__, Frozen.__delattr__
-        if "__repr__" not in own:
-            cls.__repr__ = _repr
-        return cls
-    return make
-
-
-def replace(obj, **changes):
-    """A new record like ``obj`` with some fields changed (``dataclasses.replace``: made
-    by ``__init__``, so ``__post_init__`` runs again)."""
-    values = {f.name: getattr(obj, f.name) for f in obj._record_fields}
-    values.update(changes)
-    return type(obj)(**values)
-
-
-def _init(fields: tuple[Field, ...], kw_only: bool):
-    order = [f.name for f in fields]
-    known = frozenset(order)
-    # the values before the arguments: defaults, or _MISSING for the fields without one
-    # (filled by the arguments, a factory, or an error); copied and updated in C
-    template = {f.name: f.default for f in fields}
-    factories = [(f.name, f.default_factory) for f in fields
-                 if f.default is _MISSING and f.default_factory is not _MISSING]
-    required = [f.name for f in fields
-                if f.default is _MISSING and f.default_factory is _MISSING]
-
-    def __init__(self, *args, **given):
-        if args:
-            if kw_only or len(args) > len(order):
-                raise TypeError(f"{type(self).__qualname__}() takes "
-                                f"{0 if kw_only else len(order)} positional arguments")
-            for name, value in zip(order, args):
-                if name in given:
-                    raise TypeError(f"{type(self).__qualname__}() got multiple values for "
-                                    f"argument {name!r}")
-                given[name] = value
-        for name in required:
-            if name not in given:
-                raise TypeError(f"{type(self).__qualname__}() missing the keyword "
-                                f"argument {name!r}")
-        if not known.issuperset(given):
-            extra = sorted(set(given) - known)
-            raise TypeError(f"{type(self).__qualname__}() got an unexpected keyword "
-                            f"argument {extra[0]!r}")
-        values = template.copy()
-        values.update(given)
-        for name, factory in factories:
-            if name not in given:
-                values[name] = factory()
-        self.__dict__.update(values)
-        post = getattr(self, "__post_init__", None)
-        if post is not None:
-            post()
-    return __init__
-
-
-def _repr(self) -> str:
-    return fields_repr(self, [f.name for f in self._record_fields])
 
 
 def smcdel_text(f: Form) -> str:
@@ -159,11 +43,8 @@ def _dump(value: Any, json_form: Callable[[Form], Any] | None) -> Any:
         return tuple(items) if json_form is None else items
     if isinstance(value, dict):
         return {k: _dump(v, json_form) for k, v in value.items()}
-    if hasattr(value, "__dataclass_fields__") and not isinstance(value, type):
-        import dataclasses
-
-        return {f.name: _dump(getattr(value, f.name), json_form)
-                for f in dataclasses.fields(value)}
+    if is_value(value):
+        return {f.name: _dump(getattr(value, f.name), json_form) for f in fields(value)}
     return value
 
 
@@ -188,8 +69,8 @@ class Record:
     """Base of the model's records (see the module's docstring)."""
 
     __slots__ = ()
-    #: the fields, base classes' first (set by :func:`record`)
-    _record_fields: ClassVar[tuple[Field, ...]] = ()
+    #: the fields, base classes' first (set by :func:`smcdel_bridge.values.value`)
+    __value_fields__: ClassVar[tuple[Field, ...]] = ()
     #: how nested fields are read from JSON values (field name -> reader)
     _read: ClassVar[dict[str, Callable[[Any], Any]]] = {}
     #: how a formula of this record is written in JSON
@@ -200,7 +81,7 @@ class Record:
         without the fields named in ``exclude``."""
         json_form = type(self)._json_form if mode == "json" else None
         return {f.name: _dump(getattr(self, f.name), json_form)
-                for f in self._record_fields
+                for f in self.__value_fields__
                 if not f.metadata.get("exclude") and not (exclude and f.name in exclude)}
 
     def _apply_read(self) -> None:
@@ -232,7 +113,7 @@ class Record:
             return data
         if not isinstance(data, dict):
             raise ValueError(f"{cls.__name__}: expected a mapping, got {type(data).__name__}")
-        names = {f.name for f in cls._record_fields}  # other keys are ignored
+        names = {f.name for f in cls.__value_fields__}  # other keys are ignored
         return cls(**{k: (cls._read[k](v) if k in cls._read and v is not None else v)
                       for k, v in data.items() if k in names})
 

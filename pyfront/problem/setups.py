@@ -19,14 +19,15 @@ from functools import lru_cache
 from importlib.resources import files
 from typing import Literal
 
-from pyfront.problem.record import Record, one_of, record
+from pyfront.problem.record import Record, one_of
+from smcdel_bridge.values import value
 
 #: how a setup decides who observes whose predicate
 ObservabilityRule = Literal["others", "all", "self", "given"]
 RULES = ("others", "all", "self", "given")
 
 
-@record(frozen=True)
+@value(frozen=True, kw_only=True)
 class Predicate(Record):
     """A Boolean predicate every agent has, with its English phrasing.
 
@@ -47,7 +48,7 @@ class Predicate(Record):
         return (self.positive if positive else self.negative).replace("{x}", subject)
 
 
-@record(frozen=True)
+@value(frozen=True, kw_only=True)
 class Setup(Record):
     """One published setup: predicate, observability rule, extra premise sentences."""
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pyfront.problem.record import EXCLUDED, Record, field, one_of, record
+from pyfront.problem.record import EXCLUDED, Record, one_of
+from smcdel_bridge.values import field, value
 
 #: the largest domain a variable may have (a range beyond is refused with its position)
 MAX_VALUES = 1 << 16
@@ -20,7 +21,7 @@ MAX_VALUES = 1 << 16
 ENCODINGS = ("binary", "onehot")
 
 
-@record(frozen=True)
+@value(frozen=True, kw_only=True)
 class Variable(Record):
     """A variable of a problem: a name and its values (ints for a number, else names)."""
 
@@ -74,7 +75,7 @@ class Variable(Record):
         return self.phrase or (self.name if self.numeric else f"the {self.name}")
 
 
-@record(frozen=True)
+@value(frozen=True, kw_only=True)
 class ValueQuestion(Record):
     """A question answered by a list of valuations: which possibilities remain (all
     variables), or what the given variables are (their distinct values)."""

@@ -8,7 +8,8 @@ is built from the specs, and the prose accounts for every one of them."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from smcdel_bridge.values import value
 
 from ..errors import UserError
 
@@ -21,7 +22,7 @@ class ProseError(UserError, ValueError):
     """A sentence of the story that no spec accounts for (``args[0]``: the message)."""
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Told:
     """What the prose says of one event."""
 

@@ -11,8 +11,9 @@ the problem (:attr:`RcoreRow.error`, ``FILE:LINE: message``) and the others are 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Iterator
+
+from smcdel_bridge.values import field, value
 
 from ..data.rows import numbered_lines
 
@@ -21,7 +22,7 @@ from ..data.rows import numbered_lines
 NEEDED = ("init", "specs", "trace", "chain", "object", "agents", "containers")
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class RcoreRow:
     """One row: the story's structured form, its prose, the question and the answer."""
 

@@ -5,12 +5,13 @@ disagreements by class."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+
+from smcdel_bridge.values import field, value
 
 from ..tomi.report import TomiSummary
 
 
-@dataclass
+@value
 class RcoreSummary(TomiSummary):
     KEYS = ("level", "depth")
     TITLES = ("level", "question depth")

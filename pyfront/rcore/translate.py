@@ -30,7 +30,7 @@ concerns one object, so the answers about it are those of its own factor).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from smcdel_bridge.values import value
 
 from smcdel_bridge.language import TOP, K
 
@@ -48,7 +48,7 @@ def variable_name(obj: str) -> str:
     return f"location({obj})"
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Translated:
     """A row's story in the story model, with what explanations need."""
 

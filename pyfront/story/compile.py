@@ -37,7 +37,6 @@ Use::
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from smcdel_bridge.dynamic import Event, KripkeModel
@@ -53,6 +52,7 @@ from smcdel_bridge.dynamic.belief.interface import (
 from smcdel_bridge.dynamic.belief.registry import get_belief_engine
 from smcdel_bridge.dynamic.plausibility import PlausibilityModel, soft_cells
 from smcdel_bridge.language import TOP, Conj, Disj, Form, Neg, Prp
+from smcdel_bridge.values import field, value
 
 from ..errors import UserError
 from . import model as M
@@ -97,7 +97,7 @@ def observed(label, agents, real, actual, observers, split=None, line=None,
 
 # --- compiling a story ---------------------------------------------------------------------
 
-@dataclass
+@value
 class CompiledStory:
     story: Story
     #: the state before the first event (the engine's own state object)
@@ -321,7 +321,7 @@ def answer_where(story: Story, agent_path: Sequence[str], variable: str, step: i
     return [x for x, ok in zip(var.values, allowed) if ok]
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class QueryResult:
     """The answer to one hypothesis or question."""
 

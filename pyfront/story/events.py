@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Literal, Union
 
-from pyfront.problem.record import EXCLUDED, field, names, one_of, pair, tuple_of
+from pyfront.problem.record import EXCLUDED, names, one_of, pair, tuple_of
+from smcdel_bridge.values import field
 
 from .parts import Formula, Names, Part, part, to_story_form
 

@@ -45,9 +45,8 @@ from typing import Literal
 
 from smcdel_bridge.language import Form
 
-from pyfront.problem.record import (
-    EXCLUDED, Record, field, many, names, one_of, optional, pair, record, tuple_of,
-)
+from pyfront.problem.record import EXCLUDED, Record, many, names, one_of, optional, pair, tuple_of
+from smcdel_bridge.values import field, value
 
 from .events import (  # noqa: F401  (the story's parts, re-exported)
     Announce, Claim, Enter, EventModel, Leave, Lie, Look, Move, Peek, RawEvent, Show,
@@ -140,7 +139,7 @@ class Trust(Part):
 
 # --- the story -------------------------------------------------------------------------
 
-@record(eq=False)
+@value(eq=False, kw_only=True)
 class Story(Record):
     """A story: agents, rooms, variables, the initial situation, events, questions."""
 

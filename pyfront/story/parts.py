@@ -8,7 +8,9 @@ from typing import Any
 
 from smcdel_bridge.language import Form
 
-from pyfront.problem.record import Record, record
+from pyfront.problem.record import Record
+from smcdel_bridge.values import value
+from smcdel_bridge.values import value
 
 # --- agents inside formulas ------------------------------------------------------------
 
@@ -78,7 +80,7 @@ Names = tuple[str, ...]
 
 
 #: the decorator of every part: immutable, keyword fields, equality from :class:`Part`
-part = record(frozen=True, eq=False)
+part = value(frozen=True, eq=False, kw_only=True)
 
 
 @part

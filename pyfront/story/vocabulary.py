@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from pyfront.problem.record import EXCLUDED, field, names
+from pyfront.problem.record import EXCLUDED, names
+from smcdel_bridge.values import field
 
 from .parts import Names, Part, part
 

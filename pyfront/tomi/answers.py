@@ -3,7 +3,7 @@ sentence, and the explanation of an answer that differs from ToMi's."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from smcdel_bridge.values import field, value
 
 from ..story.compile import CompiledStory, answer_engine, answer_where, compile_story
 from .explain import explain
@@ -11,7 +11,7 @@ from .sentences import ParsedQuestion
 from .translate import variable_name
 
 
-@dataclass
+@value
 class Answers:
     tr: object  # certify.Translated
     compiled: CompiledStory

@@ -7,8 +7,9 @@ built once and reused for all its questions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Iterator
+
+from smcdel_bridge.values import value
 
 from ..story import model as sm
 from .reader import TomiQuestion, iter_questions
@@ -22,7 +23,7 @@ class TomiError(UserError, ValueError):
     """A question that cannot be modelled; ``args[0]`` is the ``FILE:LINE: message`` line."""
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Translated:
     """A ToMi story in the story model, with the bookkeeping explanations need."""
 

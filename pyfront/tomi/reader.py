@@ -12,16 +12,17 @@ read does not stop the reader: the questions of the story it belongs to carry th
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
+
+from smcdel_bridge.values import field, value
 
 from ..errors import UserError
 
 _NUMBERED = re.compile(r"^(\d+) (.*)$")
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Line:
     """One sentence of a story: its file line and its text (number stripped)."""
 
@@ -30,7 +31,7 @@ class Line:
     text: str
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class TomiQuestion:
     """One question of a ToMi file with the story it ends."""
 
@@ -51,7 +52,7 @@ class TomiQuestion:
     error: str | None = None
 
 
-@dataclass
+@value
 class _Pending:
     lines: list[Line] = field(default_factory=list)
     error: str | None = None

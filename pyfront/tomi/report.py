@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+
+from smcdel_bridge.values import field, value
 
 #: failures and disagreements listed before "… and N more"
 SHOWN = 20
 
 
-@dataclass
+@value
 class TomiSummary:
     """Agreement counts by two fields of the records (Hi-ToM's summary reuses it with its
     own fields)."""

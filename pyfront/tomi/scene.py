@@ -24,7 +24,7 @@ once for every story:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from smcdel_bridge.values import field, value
 
 from .sentences import Sentence
 from ..errors import UserError
@@ -40,7 +40,7 @@ class SceneError(UserError, ValueError):
         self.index = index
 
 
-@dataclass
+@value
 class Scene:
     #: agent -> room (absent: nowhere)
     where: dict[str, str] = field(default_factory=dict)
@@ -92,7 +92,7 @@ def survey(sentences: list[Sentence]) -> Scene:
     return scene
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class SceneStep:
     """A sentence as the story model sees it: what happens and who sees it happen.
 

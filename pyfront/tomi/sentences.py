@@ -11,7 +11,8 @@ for the OBJ?``).  Anything else is an unknown shape, reported with its file line
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from smcdel_bridge.values import value
 
 from ..errors import UserError
 
@@ -19,7 +20,7 @@ _NAME = r"([A-Z][A-Za-z'_-]*)"
 _THING = r"([A-Za-z0-9_'-]+)"
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Sentence:
     """One story sentence: ``kind`` and its arguments; ``line`` is the file line."""
 
@@ -68,7 +69,7 @@ def parse_sentence(text: str, line: int, number: int) -> Sentence:
     raise ShapeError(f"unknown sentence shape: {text!r}")
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class ParsedQuestion:
     """A ToMi question: ``kind`` is memory, reality, first_order or second_order; ``agents``
     the chain of believers (outermost first)."""

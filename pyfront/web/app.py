@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from flask import Flask, jsonify, render_template, request
+
+from smcdel_bridge.values import field, value
 
 from .examples import Gallery
 from smcdel_bridge.engines import ENGINE_NAMES as ENGINES
@@ -28,7 +29,7 @@ MAX_SOURCE_BYTES = 20_000
 MAX_ACTUAL_CHARS = 400
 
 
-@dataclass
+@value
 class Settings:
     time_limit: float = 10.0
     max_source: int = MAX_SOURCE_BYTES

@@ -78,7 +78,7 @@ def _problem_candidates(pb):
 def _problem_moves(pb, actual: str | None) -> list[dict]:
     from pyfront.problem.dsl_print import formula_text
     from pyfront.problem.model import Announcement
-    from pyfront.problem.record import replace
+    from smcdel_bridge.values import replace
     from pyfront.verbalize import announcement
 
     from ..explain.build import StateNamer, propositions_of, structure_of

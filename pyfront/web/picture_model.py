@@ -3,7 +3,7 @@ drawn: :mod:`.pictures` draws it with graphviz, :mod:`.layout` without."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from smcdel_bridge.values import value
 
 #: pictures with more worlds, or more edges, are replaced by a message
 MAX_WORLDS = 64
@@ -12,7 +12,7 @@ MAX_EDGES = 1500
 DASHES = {"solid": "", "dashed": "6,4", "dotted": "2,3", "bold": ""}
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Picture:
     title: str
     #: (name, label) of each world; the label's lines are separated by newlines

@@ -12,10 +12,10 @@ student did can be copied back as DSL.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from smcdel_bridge.values import value
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Place:
     """Where to put a statement: after line ``after`` (1-based), indented like the block."""
 

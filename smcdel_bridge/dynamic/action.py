@@ -8,16 +8,17 @@ hashable, so a dynamic modality (:class:`smcdel_bridge.language.Dynamic`) can ho
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
+
+from smcdel_bridge.values import field, value
 
 from ..language import TOP, Agent, Form
 from .errors import DelModelError
 from .frame import distinct, freeze_relations, pointed_at
 
 
-@dataclass(frozen=True, eq=False)
+@value(frozen=True, eq=False)
 class Event:
     """One event: it can happen where ``pre`` holds; then ``post`` rewrites atoms."""
 
@@ -49,7 +50,7 @@ class Event:
         return hash(self._key())
 
 
-@dataclass(frozen=True, eq=False)
+@value(frozen=True, eq=False)
 class ActionModel:
     """A (multi-)pointed action model; ``label`` names it in messages."""
 

@@ -8,8 +8,9 @@ engine (:class:`SymbolicEventBackend`) answers the same as the explicit one.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from typing import Sequence
+
+from smcdel_bridge.values import value
 
 from ..engines import AUTO_PRODUCT_WORLDS
 from ..language import Form
@@ -17,7 +18,7 @@ from .action import ActionModel
 from .kripke import KripkeModel
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class CaseAnswers:
     """Per query: ``(at_actual, valid)``; and the size of the final model."""
 

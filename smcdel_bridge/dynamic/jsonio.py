@@ -13,8 +13,9 @@ Every error is a :class:`DelModelError` with a one-line message saying where it 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Iterable
+
+from smcdel_bridge.values import value
 
 from .. import language as L
 from ..language import Form
@@ -23,14 +24,14 @@ from .errors import DelModelError
 from .kripke import KripkeModel
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Query:
     formula: Form
     at_actual: bool | None = None
     valid: bool | None = None
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Case:
     id: str
     model: KripkeModel

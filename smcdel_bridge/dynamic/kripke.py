@@ -9,10 +9,11 @@ The engine works on an indexed form (:mod:`.indexed`), computed once and cached
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 from typing import Iterable, Mapping
+
+from smcdel_bridge.values import field, value
 
 from ..language import Agent
 from .errors import DelModelError
@@ -22,7 +23,7 @@ from .indexed import IndexedModel, bits
 World = str
 
 
-@dataclass(frozen=True, eq=False)
+@value(frozen=True, eq=False)
 class KripkeModel:
     """A (multi-)pointed Kripke model.
 

@@ -26,9 +26,10 @@ most plausible; for a KD45 model the belief view gives the model back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence
+
+from smcdel_bridge.values import field, value
 
 from ..language import Agent
 from .action import ActionModel, Event
@@ -95,7 +96,7 @@ def _views(nodes, cells, ranks):
     return know, believe
 
 
-@dataclass(frozen=True, eq=False)
+@value(frozen=True, eq=False)
 class PlausibilityModel:
     """Worlds with, per agent, information cells and plausibility ranks (lower: likelier)."""
 
@@ -138,7 +139,7 @@ class PlausibilityModel:
         return self._knowledge.successors(agent, world)
 
 
-@dataclass(frozen=True, eq=False)
+@value(frozen=True, eq=False)
 class EventPlausibilityModel:
     """Events with, per agent, cells (which events it cannot tell apart) and ranks."""
 

@@ -21,16 +21,16 @@ import os
 import threading
 from collections import deque
 from concurrent.futures import Executor, Future  # the pools are imported where used
-from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
 from smcdel_bridge.errors import BackendError, SmcdelError
 from smcdel_bridge.official.output import Transcript
 from smcdel_bridge.official.packing import atom_count, pack, unpackable_reason
 from smcdel_bridge.program import Answer, CheckInput
+from smcdel_bridge.values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class Task:
     """One problem for the binary.
 
@@ -44,7 +44,7 @@ class Task:
     text: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class Outcome:
     """The answers to a task's jobs, or why there are none."""
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import threading
-from dataclasses import dataclass
 from typing import Sequence
 
 from smcdel_bridge import language as L
@@ -35,9 +34,10 @@ from smcdel_bridge.language import Form
 from smcdel_bridge.official.reference_driver import (
     DEFAULT_TIMEOUT, DriverError, DriverProcess, build_driver,
 )
+from smcdel_bridge.values import value
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Updated:
     """What an update step reports: worlds, actual worlds, agents with a dead end."""
 
@@ -46,7 +46,7 @@ class Updated:
     dead_ends: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Answered:
     at_actual: bool
     valid: bool

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 import signal
-from dataclasses import dataclass, field
 
 from smcdel_bridge.errors import (
     BackendError,
@@ -35,6 +34,7 @@ from smcdel_bridge.errors import (
     SmcdelError,
 )
 from smcdel_bridge.program import Answer, BoolAnswer, StatesAnswer
+from smcdel_bridge.values import field, value
 
 ANSI_CODE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
@@ -58,7 +58,7 @@ def strip_colour(text: str) -> str:
     return ANSI_CODE.sub("", text)
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class JobOutput:
     """One answered job as the binary printed it."""
 
@@ -68,7 +68,7 @@ class JobOutput:
     state: tuple[int, ...] | None = None  # the state of a TRUE? job, as printed
 
 
-@dataclass(slots=True)
+@value(slots=True)
 class Transcript:
     """Everything recovered from one call of the binary."""
 

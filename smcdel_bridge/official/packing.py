@@ -17,7 +17,6 @@ satisfiable, and anything the reference's sanity check would reject.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
 from typing import Sequence
 
@@ -26,6 +25,8 @@ from smcdel_bridge.language import (
     is_boolean,
 )
 from smcdel_bridge.program import Answer, CheckInput, Structure, TrueQ, ValidQ
+from smcdel_bridge.values import field_names, replace
+from smcdel_bridge.values import value
 
 #: laws over at most this many atoms are tested for satisfiability by enumeration
 MAX_ENUMERATED_LAW_ATOMS = 12
@@ -113,7 +114,7 @@ def relabel(f: Form, atoms: dict[int, int], agents: dict[str, str]) -> Form:
     if isinstance(f, (Top, Bot)):
         return f
     changes = {}
-    for name in f._fields:
+    for name in field_names(f):
         value = getattr(f, name)
         if name == "props":
             changes["props"] = tuple(atoms[p] for p in value)
@@ -136,7 +137,7 @@ def merge_by_structure(programs: Sequence[CheckInput]) -> list[tuple[Structure, 
     return list(groups.items())
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class Pack:
     """Several packable programs as one combined input, and how to split its answers."""
 

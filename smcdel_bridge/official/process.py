@@ -15,9 +15,9 @@ import subprocess
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
 
 from smcdel_bridge.errors import BackendError
+from smcdel_bridge.values import value
 
 
 class LaunchError(BackendError):
@@ -31,7 +31,7 @@ class CallTimeout(BackendError):
     """A call ran out of time; its process group was killed."""
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class CallResult:
     """Raw result of one process: what it printed and how it ended."""
 

@@ -21,13 +21,14 @@ smcdel_bridge.syntax.lalr``); a test checks that the cache matches the grammar.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+
+from smcdel_bridge.values import value
 
 from .lr import ACCEPT, EOF, FAIL, REDUCE, SHIFT
 
 
-@dataclass
+@value
 class Tables:
     """Parse tables: ``action[state][terminal]`` is ``(SHIFT, state)``, ``(REDUCE, rule)``,
     ``(ACCEPT, 0)`` or ``(FAIL, 0)`` (absent means error too); ``goto[state][nonterminal]``

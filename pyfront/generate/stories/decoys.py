@@ -24,8 +24,9 @@ tracker's accuracy tends to chance, per kind, order and overall.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Sequence
+
+from smcdel_bridge.values import field, value
 
 from ...tomi.scene import SceneStep
 from .sampler import DrawnStory, world
@@ -101,7 +102,7 @@ def arrangement(drawn: DrawnStory, rng: random.Random) -> tuple[tuple[int, str, 
     return tuple(out)
 
 
-@dataclass
+@value
 class TrackerBalance:
     """Running surplus of right answers over chance per (question kind, tracker)."""
 

@@ -3,9 +3,9 @@ answer of every belief chain (who believes what about whom, up to the highest or
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterator
 
+from smcdel_bridge.values import value
 
 from ...story.compile import answer_engine, compile_story, event_action, update
 from ...story import model as sm
@@ -13,7 +13,7 @@ from ...tomi.translate import build_story, variable_name
 from .sampler import DrawnStory
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Labelled:
     drawn: DrawnStory
     story: sm.Story

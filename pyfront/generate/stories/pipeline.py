@@ -16,8 +16,9 @@ stories.  Draw ``i`` is seeded from the master seed and ``i`` only: same seed, s
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field, replace
 from typing import Callable
+
+from smcdel_bridge.values import field, replace, value
 
 from ...story import model as sm
 from ...tomi.translate import variable_name
@@ -37,7 +38,7 @@ BALANCES = ("trackers", "none")
 
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class StoriesConfig:
     #: stories (each gives one question per order)
     size: int
@@ -73,7 +74,7 @@ class StoriesConfig:
                            engine=self.engine)
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Asked:
     kind: str  # memory, reality, look, belief
     order: int
@@ -81,7 +82,7 @@ class Asked:
     answer: str
 
 
-@dataclass
+@value
 class StoriesResult:
     config: StoriesConfig
     qa: dict[str, list[dict]] = field(default_factory=dict)

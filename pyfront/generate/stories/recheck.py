@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 from pyfront.data.rows import RowError, iter_rows
-from pyfront.problem.record import record
+from smcdel_bridge.values import value
 
 SUFFIXES = (".jsonl", ".ndjson", ".csv")
 
@@ -61,7 +61,7 @@ def story_key(problem: str) -> str:
 FIELDS = ("source", "row", "question_type", "expected", "answer", "agrees")
 
 
-@record(frozen=True, kw_only=False)
+@value(frozen=True)
 class StoryRow:
     """One row of a story dataset, as read (``fields``: its columns, or why it cannot be
     read)."""

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+
+from smcdel_bridge.values import field, value
 
 from ...tomi.scene import SceneStep
 from ..names import draw_names
@@ -35,7 +36,7 @@ def world() -> dict:
     return json.loads(text)
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class DrawnStory:
     agents: tuple[str, ...]
     room: str
@@ -59,7 +60,7 @@ class DrawnStory:
     prefix: tuple | None = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class StoryParams:
     agents: tuple[int, int] = (2, 4)
     actions: tuple[str, ...] = ACTIONS

@@ -9,8 +9,9 @@ from "nothing happened", which it finds more plausible.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
+
+from smcdel_bridge.values import field, value
 
 from ...language import TOP
 from ..action import ActionModel, Event
@@ -28,7 +29,7 @@ def doubled(ids: AgentIds) -> tuple[str, ...]:
     return tuple(x for _, b, k in ids for x in (b, k))
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class PlausibleAction:
     """One event for the engine: an event plausibility model (its ``label`` names the
     event) and, per agent, the events the agent believes happen at each event
@@ -95,7 +96,7 @@ def build_action(label: str, ids: AgentIds, events: Sequence[Event], actual: Seq
 Split = Mapping[str, Sequence[Sequence[str]]]
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Variant:
     """Another content an event of the same kind could have had: its events, and how an
     observer tells them apart (``split[agent]``: a partition of their names; an observer

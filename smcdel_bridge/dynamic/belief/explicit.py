@@ -6,9 +6,10 @@ Kripke-model engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product as cartesian
 from typing import Sequence
+
+from smcdel_bridge.values import value
 
 from ...language import Form
 from ..kripke import KripkeModel
@@ -19,7 +20,7 @@ from .events import AgentIds, PlausibleAction, doubled
 from .interface import BeliefEngine, ContradictoryStart, Situation, refuse_dynamic
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Revision:
     """At ``step``, ``agent``'s beliefs at actual world ``world`` were contradicted: the
     plain product of what the agent believed and what it believes happened is empty (a
@@ -31,7 +32,7 @@ class Revision:
     world: str
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class BeliefState:
     """The situation after ``step`` events, as a plausibility model over the doubled
     agents (:func:`.events.doubled`)."""

@@ -14,8 +14,9 @@ keeps laws and relations as BDDs.  Both give the same answers.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
+
+from smcdel_bridge.values import field, value
 
 from ...errors import UnsupportedFormula
 from ...language import Announce, AnnounceW, Dynamic, Form, PubAnnounce, PubAnnounceW
@@ -43,7 +44,7 @@ def refuse_dynamic(form: Form) -> Form:
     return form
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class StateVariable:
     """A variable of the situation: exactly one of ``values`` holds.  A Boolean variable
     has the values ``true``, ``false`` and one atom (true for ``true``); another variable
@@ -82,7 +83,7 @@ class StateVariable:
         return self.name if value == "true" else "no_" + self.name
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Situation:
     """A starting state by its variables (see the module docstring)."""
 

@@ -11,8 +11,9 @@ keeps the possibility, and revises when it later learns otherwise.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Mapping
+
+from smcdel_bridge.values import field, value
 
 from ..errors import DelModelError, InexecutableAction
 from ..plausibility import EventPlausibilityModel
@@ -50,7 +51,7 @@ class MostPlausible:
         return self.law_y & within & ~beaten
 
 
-@dataclass
+@value
 class SymbolicBeliefState:
     """The situation after ``step`` events (see the module docstring)."""
 
