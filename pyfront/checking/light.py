@@ -39,7 +39,7 @@ from smcdel_bridge.errors import SmcdelError
 from smcdel_bridge.native.explicit import compile_structure, valid_after
 from smcdel_bridge.syntax.fastpath import published_parts
 
-from pyfront.data.items import AnsweredItem
+from pyfront.data.items import AnsweredItem, CheckItem
 
 from .sources import ItemFailure
 
@@ -55,8 +55,8 @@ def light_item(entry, engine: str) -> bool:
     """Whether ``entry`` may be answered in this process on ``engine`` (see above)."""
     if isinstance(entry, (ItemFailure, AnsweredItem)):
         return True
-    if engine == "symbolic" or entry.puzzle is not None:
-        return False
+    if engine == "symbolic" or not isinstance(entry, CheckItem) or entry.puzzle is not None:
+        return False  # (a story of a DSL file, a puzzle: their own work, in a child)
     for text in (entry.problem, entry.pbcheck):
         if text is None:
             continue
