@@ -32,6 +32,7 @@ Usage::
 
 from __future__ import annotations
 
+import gc
 import signal
 import threading
 import time
@@ -58,6 +59,8 @@ class InProcess:
         self.since: float | None = None
         #: the timer signal's handler before this one, while this one is installed
         self.installed, self.previous = False, None
+        #: whether the objects loaded before the first run were frozen out of collections
+        self.frozen = False
 
     def usable(self) -> bool:
         """Whether limits can be kept here now: a timer signal in the main thread, none
@@ -80,6 +83,9 @@ class InProcess:
         out: list = []
         if not items or not self.usable():
             return out
+        if not self.frozen:  # what is loaded by now lives as long as the run: full
+            gc.freeze()      # collections skip it (once: later garbage stays collectable)
+            self.frozen = True
         timeout = self.limits.timeout
         timed = timeout is not None or self.limits.memory is not None
         if timed:

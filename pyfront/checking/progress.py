@@ -9,11 +9,12 @@ exit code still tell how every item went.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
 from typing import Iterable
+
+from .records import encode_record
 
 
 def count_items(paths: Iterable[str]) -> int | None:
@@ -120,7 +121,7 @@ class JsonLines:
         if self.closed:
             return
         try:
-            sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+            sys.stdout.write(encode_record(record) + "\n")
             sys.stdout.flush()
         except BrokenPipeError:
             self.closed = True

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable, Hashable, Sequence
 
 from ..errors import UserError
+from .records import encode_record
 
 
 def check_output(args, paths: Sequence[str], *, resumable: bool = True) -> bool:
@@ -93,7 +94,7 @@ class ResultLog:
     def write(self, record: dict) -> None:
         try:
             try:
-                self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
+                self._file.write(encode_record(record) + "\n")
             except UnicodeEncodeError:  # a file name that is not UTF-8: keep its escapes
                 self._file.write(json.dumps(record) + "\n")
             self._file.flush()
