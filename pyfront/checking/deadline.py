@@ -17,6 +17,7 @@ from typing import Iterator
 
 from ..errors import UserError
 
+
 class ItemTimeout(UserError):
     """The item ran past its time limit."""
 
