@@ -43,12 +43,12 @@ from typing import Callable, Sequence
 from smcdel_bridge.dynamic import Event, KripkeModel
 from smcdel_bridge.dynamic import speech
 from smcdel_bridge.dynamic.belief import kinds
-from smcdel_bridge.dynamic.belief.events import (
-    NOTHING, PlausibleAction, build_action, doubled as _doubled, observed as _observed,
-)
 from smcdel_bridge.dynamic.belief.backend import (
     BeliefEngine, BeliefState, ContradictoryStart, Revision, Situation, StateVariable,
     get_belief_engine,
+)
+from smcdel_bridge.dynamic.belief.events import (
+    NOTHING, PlausibleAction, build_action, doubled as _doubled, observed as _observed,
 )
 from smcdel_bridge.dynamic.plausibility import PlausibilityModel, soft_cells
 from smcdel_bridge.language import TOP, Conj, Disj, Form, Neg, Prp
