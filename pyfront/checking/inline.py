@@ -40,7 +40,6 @@ import gc
 import signal
 import threading
 import time
-from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator
 
 from .stops import LimitExceeded, memory_message, resident, timeout_message
@@ -91,11 +90,14 @@ class InProcess:
         out: list = []
         if not items or not self.usable():
             return out
-        with self._watched():
+        timed = self._arm()
+        try:
             for item in items:
                 if not self.light(item):
                     break
                 out.append(self._one(item))
+        finally:
+            self._disarm(timed)
         return out
 
     def answer_all(self, items: Iterable) -> Iterator:
@@ -105,15 +107,17 @@ class InProcess:
         unbounded."""
         for item in items:
             if self.timer_free():
-                with self._watched():
+                timed = self._arm()
+                try:
                     answer = self._one(item)
+                finally:
+                    self._disarm(timed)
             else:
                 answer = self._one(item)
             yield answer  # the timer is disarmed while the caller has the answer
 
-    @contextmanager
-    def _watched(self) -> Iterator[None]:
-        """The timer signal ticking (when there is a limit) while the body runs."""
+    def _arm(self) -> bool:
+        """Start the timer signal ticking when there is a limit (whether it ticks)."""
         if not self.frozen:  # what is loaded by now lives as long as the run: full
             gc.freeze()      # collections skip it (once: later garbage stays collectable)
             self.frozen = True
@@ -125,11 +129,12 @@ class InProcess:
                 self.installed = True
             every = TICK if timeout is None else min(TICK, timeout / 2)
             signal.setitimer(signal.ITIMER_REAL, every, every)
-        try:
-            yield
-        finally:
-            if timed:
-                signal.setitimer(signal.ITIMER_REAL, 0)
+        return timed
+
+    @staticmethod
+    def _disarm(timed: bool) -> None:
+        if timed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
 
     def close(self) -> None:
         """Give the timer signal back to its previous handler."""
