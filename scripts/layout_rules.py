@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import builtins
 import importlib
+import importlib.util
 import re
 from pathlib import Path
 
@@ -149,12 +150,23 @@ def exceptions_outside_roots(t: Trees):
             yield f"{t.where(module, node)}: {node.name} is an exception outside the roots"
 
 
+def _on_disk(dotted: str) -> bool:
+    try:
+        return importlib.util.find_spec(dotted) is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def _exists(dotted: str) -> bool:
     parts = dotted.split(".")
     for cut in range(len(parts), 0, -1):
         try:
             obj = importlib.import_module(".".join(parts[:cut]))
         except ImportError:
+            # a module whose optional dependency is not installed (reasoning_gym,
+            # inspect_ai) still exists: the rule is about names, not about installations
+            if cut == len(parts) and _on_disk(dotted):
+                return True
             continue
         for attr in parts[cut:]:
             if not hasattr(obj, attr):

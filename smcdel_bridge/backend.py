@@ -10,6 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Iterable, Iterator
 
+from .engines import ENGINE_NAMES
 from .errors import SmcdelError
 from .program import Answer, CheckInput
 
@@ -64,16 +65,20 @@ class Backend(ABC):
                 yield err
 
 
+_AUTO, _EXPLICIT, _SYMBOLIC = ENGINE_NAMES
 _REGISTRY: dict[str, str] = {
-    # name -> "module:factory"; imported lazily to keep start-up lean
-    "explicit": "smcdel_bridge.native.explicit:ExplicitBackend",
-    "symbolic": "smcdel_bridge.native.symbolic:SymbolicBackend",
+    # name -> "module:class"; imported when asked for, to keep start-up lean.  ``native``
+    # is the engine ``auto`` of this level (its ``engine`` option: explicit, symbolic or
+    # auto, by the rule of :mod:`smcdel_bridge.engines`)
+    _EXPLICIT: "smcdel_bridge.native.explicit:ExplicitBackend",
+    _SYMBOLIC: "smcdel_bridge.native.symbolic:SymbolicBackend",
     "native": "smcdel_bridge.native:NativeBackend",
     "smcdel": "smcdel_bridge.official.binary:OfficialBackend",
 }
 
 
 def backend_names() -> tuple[str, ...]:
+    """The names :func:`get_backend` takes."""
     return tuple(_REGISTRY)
 
 

@@ -184,3 +184,63 @@ def test_heavy_items_between_light_ones_keep_their_order():
                            limits=Limits(timeout=0.5, memory=None), on_limit=_failed,
                            light=lambda i: isinstance(i, int)))
     assert out == [-1, -2, -3, ("failed", "timed out after 0.5 s (--timeout)"), -4]
+
+
+# --- without fork: every item answered here, by the code that answers light items -------------
+
+#: a story the explicit engine takes minutes over (2**12 valuations, then a secret peek)
+SLOW_STORY = ("story slow\n agents Ann, Bob, Cy\n"
+              + "".join(f" proposition p{i}\n" for i in range(12))
+              + " actually p0\n Ann peeks at p0\n"
+              + " hypothesis h: Bob believes that Ann does not know whether p0 expect true\n")
+
+@pytest.fixture
+def no_fork(monkeypatch):
+    """A platform without ``fork`` (not POSIX): no child process can be started."""
+    monkeypatch.delattr(os, "fork")
+
+
+def test_without_fork_an_item_past_its_time_fails_alone(no_fork):
+    import signal
+
+    parent = os.getpid()
+    pids = []
+
+    def work(item):
+        pids.append(os.getpid())
+        return _spin(item)
+
+    started = time.monotonic()
+    out = list(limited_map(work, [1, 2, "spin", 3], limits=Limits(timeout=0.3, memory=None),
+                           on_limit=_failed, workers=2))
+    assert out[:2] == [-1, -2] and out[3] == -3
+    assert out[2] == ("failed", "timed out after 0.3 s (--timeout)")
+    assert set(pids) == {parent}
+    assert time.monotonic() - started < 10
+    assert signal.getitimer(signal.ITIMER_REAL)[0] == 0  # no timer left behind
+    assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL
+
+
+def test_without_fork_the_initializer_runs_here_and_a_failure_is_one_line(no_fork):
+    seen = []
+    out = list(limited_map(lambda item: 1 // item, [1, 0, 2], limits=Limits(timeout=5),
+                           on_limit=_failed, initializer=seen.append, initargs=("ready",)))
+    assert seen == ["ready"]
+    assert out == [1, ("failed", "the checker failed: ZeroDivisionError: integer division or "
+                                 "modulo by zero"), 0]
+
+
+def test_without_fork_check_stops_a_story_past_its_time_and_answers_the_others(
+        no_fork, tmp_path, capsys):
+    from pathlib import Path
+
+    from pyfront.cli import main
+
+    stories = Path(__file__).resolve().parents[1] / "examples" / "stories"
+    path = tmp_path / "two.del"
+    path.write_text(SLOW_STORY + "\n" + (stories / "coin.del").read_text())
+    code = main(["check", str(path), "--engine", "explicit", "--timeout", "1", "--json", "-q"])
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert "story slow: timed out after 1 s (--timeout)" in lines[0]
+    assert len(lines) > 1 and all('"agrees": true' in ln for ln in lines[1:])

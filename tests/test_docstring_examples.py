@@ -71,13 +71,23 @@ def test_the_examples_are_found():
 
 @pytest.mark.parametrize("module", sorted(EXAMPLES))
 def test_the_example_runs(module, tmp_path, monkeypatch):
-    from conftest import shared_dir
-
     # examples write where they run (a scratch folder) and read the shared data where the
     # docs say it is, beside the checkout (``../shared``): here, wherever it really is
     monkeypatch.chdir(tmp_path)
     namespace: dict = {}
     exec(compile(GIVEN.get(module, ""), f"{module} (given)", "exec"), namespace)
+    try:
+        _run(module, namespace)
+    except ModuleNotFoundError as err:
+        # the module's optional dependency (reasoning_gym, inspect_ai) is not installed
+        if (err.name or "").split(".")[0] in ("pyfront", "smcdel_bridge"):
+            raise
+        pytest.skip(f"{module}: {err.name} is not installed")
+
+
+def _run(module: str, namespace: dict) -> None:
+    from conftest import shared_dir
+
     for line, code in EXAMPLES[module]:
         code = code.replace("../shared/", f"{shared_dir()}/")
         for stmt in ast.parse(code).body:

@@ -13,7 +13,7 @@ from pyfront.problem.dsl_print import to_dsl
 from smcdel_bridge.backend import get_backend
 from smcdel_bridge.language import Conj, Disj, Neg, Prp
 from smcdel_bridge.syntax import parse_input
-from pyfront.problem.compile import render as smcdel_text
+from pyfront.problem.to_smcdel import render as smcdel_text
 
 TEXT = """\
 problem hungry_foreheads

@@ -20,7 +20,7 @@ from pyfront.problem.dsl import parse_problems
 from pyfront.problem.model import Announcement, Hypothesis
 from smcdel_bridge.backend import get_backend
 from smcdel_bridge.syntax import parse_formula, parse_input
-from pyfront.problem.compile import render as smcdel_text
+from pyfront.problem.to_smcdel import render as smcdel_text
 
 ALL = settings(["nli", "mcq"], ["retrospective", "prospective"], ["hard", "easy"], ["none", "nota"])
 #: the oracle: the BDD engine, not the explicit one that decides the options when the items

@@ -34,7 +34,7 @@ from pyfront.explain.problem_picture import problem_pictures
 from pyfront.explain.model import Explanation, Reason
 from pyfront.explain.render_text import render
 from pyfront.data.loading import load_problems
-from pyfront.problem.compile import render as smcdel_text
+from pyfront.problem.to_smcdel import render as smcdel_text
 
 EXAMPLES = sorted((REPO / "examples").glob("*.del"))
 IDS = [p.name for p in EXAMPLES]

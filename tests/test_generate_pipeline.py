@@ -18,7 +18,7 @@ from pyfront.generate.pipeline import COLUMNS, GenerateConfig, generate, verify,
 from pyfront.generate.sampling import SamplingParams
 from pyfront.generate.split import SPLIT_NAMES
 from pyfront.verbalize import premise as premise_text
-from pyfront.problem.compile import render as smcdel_text
+from pyfront.problem.to_smcdel import render as smcdel_text
 
 SMALL = GenerateConfig(size=24, seed=5)
 

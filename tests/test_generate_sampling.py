@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from pyfront.generate.sampling import SamplingParams, draw, to_form
 from pyfront.generate.stats import shape
-from pyfront.problem.compile import hypothesis_form, pub_form
+from pyfront.problem.to_smcdel import hypothesis_form, pub_form
 
 RULES = {"forehead": "others", "forehead_mirror": "all", "internal": "self", "explicit": "given"}
 

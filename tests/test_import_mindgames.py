@@ -14,7 +14,7 @@ from pyfront.data.loading import read_rows
 from pyfront.data.mindgames_import import parse_names, problem_from_row
 from pyfront.verbalize import hypothesis as hypothesis_text
 from pyfront.verbalize import premise as premise_text
-from pyfront.problem.compile import render as smcdel_text
+from pyfront.problem.to_smcdel import render as smcdel_text
 
 FIELDS = ("premise", "hypothesis", "smcdel_problem", "pbcheck")
 

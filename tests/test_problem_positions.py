@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from pyfront.cli import main
-from pyfront.problem.compile import render as smcdel_text
+from pyfront.problem.to_smcdel import render as smcdel_text
 from pyfront.problem.dsl import parse_problem
 from pyfront.problem.dsl_print import to_dsl
 from pyfront.verbalize import hypothesis

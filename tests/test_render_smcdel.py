@@ -11,8 +11,8 @@ from smcdel_bridge.language import Conj, Disj, K, Kw, Neg, Prp, PubAnnounce
 from smcdel_bridge.program import CheckInput, Structure, ValidQ
 from pyfront.problem.dsl import parse_problem, parse_problems
 from pyfront.problem.model import Announcement, Hypothesis, Problem
-from pyfront.problem.compile import announcement_form, hypothesis_form, pub_form
-from pyfront.problem.compile import render as smcdel_text
+from pyfront.problem.to_smcdel import announcement_form, hypothesis_form, pub_form
+from pyfront.problem.to_smcdel import render as smcdel_text
 
 
 def test_published_formula_printing():

@@ -224,21 +224,6 @@ def test_timeout_fails_one_story_and_the_rest_goes_on(tmp_path, capsys):
     assert len(lines) == 1 + 8 and all('"agrees": true' in ln for ln in lines[1:])
 
 
-def test_item_deadline_interrupts_python_code():
-    import time
-
-    from pyfront.checking.deadline import ItemTimeout, item_deadline
-
-    start = time.perf_counter()
-    with pytest.raises(ItemTimeout):
-        with item_deadline(0.2):
-            while True:
-                pass
-    assert time.perf_counter() - start < 2
-    with item_deadline(5):  # no alarm left behind
-        pass
-
-
 def test_long_stories_report_each_event():
     seen = []
     story = parse_story((REPO / "examples" / "stories" / "coin.del").read_text())

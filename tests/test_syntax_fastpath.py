@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyfront.problem.compile import announcement_form, hypothesis_form, pub_form
+from pyfront.problem.to_smcdel import announcement_form, hypothesis_form, pub_form
 from smcdel_bridge.errors import SmcdelError
 from smcdel_bridge.syntax import fastpath
 from smcdel_bridge.syntax.fastpath import parse_published

@@ -16,8 +16,12 @@ limits still hold:
 * failures: an error the item's code does not expect is that item's one-line failure.
 
 The tick raises only while an item's code runs (never in the caller's reading and
-writing), at most once per item, and the timer is disarmed between runs of items, so
-deadlines that the caller's own code sets (:mod:`.deadline`) hold as before.
+writing), at most once per item, and the timer is disarmed between runs of items, so a
+timer that the caller's own code sets holds as before.
+
+Where no child process can be started (no ``fork``), every item is answered here
+(:meth:`InProcess.answer_all`): within the same limits while they can be kept here, and
+unbounded where they cannot (no timer signal: not the main thread, not POSIX).
 
 Usage::
 
@@ -36,7 +40,7 @@ import gc
 import signal
 import threading
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Iterator
 
 from .stops import LimitExceeded, memory_message, resident, timeout_message
 
@@ -62,14 +66,17 @@ class InProcess:
         #: whether the objects loaded before the first run were frozen out of collections
         self.frozen = False
 
+    def timer_free(self) -> bool:
+        """Whether a timer signal can keep the limits here now: in the main thread, with
+        none armed by someone else."""
+        return (hasattr(signal, "setitimer")
+                and threading.current_thread() is threading.main_thread()
+                and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
+
     def usable(self) -> bool:
-        """Whether limits can be kept here now: a timer signal in the main thread, none
-        armed by someone else, and room below the memory bound."""
-        if not hasattr(signal, "setitimer"):
-            return False
-        if threading.current_thread() is not threading.main_thread():
-            return False
-        if signal.getitimer(signal.ITIMER_REAL)[0] != 0:
+        """Whether light items may be answered here now: the timer is free
+        (:meth:`timer_free`) and there is room below the memory bound."""
+        if not self.timer_free():
             return False
         bound = self.limits.memory
         if bound is None:
@@ -83,6 +90,34 @@ class InProcess:
         out: list = []
         if not items or not self.usable():
             return out
+        timed = self._arm()
+        try:
+            for item in items:
+                if not self.light(item):
+                    break
+                out.append(self._one(item))
+        finally:
+            self._disarm(timed)
+        return out
+
+    def answer_all(self, items: Iterable) -> Iterator:
+        """Every item of ``items`` answered here, in order, light or not: for a platform
+        where no child process can take them (no ``fork``).  The limits hold while a
+        timer signal can keep them (:meth:`timer_free`); otherwise the item runs
+        unbounded."""
+        for item in items:
+            if self.timer_free():
+                timed = self._arm()
+                try:
+                    answer = self._one(item)
+                finally:
+                    self._disarm(timed)
+            else:
+                answer = self._one(item)
+            yield answer  # the timer is disarmed while the caller has the answer
+
+    def _arm(self) -> bool:
+        """Start the timer signal ticking when there is a limit (whether it ticks)."""
         if not self.frozen:  # what is loaded by now lives as long as the run: full
             gc.freeze()      # collections skip it (once: later garbage stays collectable)
             self.frozen = True
@@ -94,15 +129,12 @@ class InProcess:
                 self.installed = True
             every = TICK if timeout is None else min(TICK, timeout / 2)
             signal.setitimer(signal.ITIMER_REAL, every, every)
-        try:
-            for item in items:
-                if not self.light(item):
-                    break
-                out.append(self._one(item))
-        finally:
-            if timed:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-        return out
+        return timed
+
+    @staticmethod
+    def _disarm(timed: bool) -> None:
+        if timed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
 
     def close(self) -> None:
         """Give the timer signal back to its previous handler."""

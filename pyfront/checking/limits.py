@@ -18,8 +18,10 @@ Usage::
     ...                  on_limit=lambda item, why: why))
     [2, 3]
 
-Without ``fork`` (not POSIX) items run here within the cooperative deadline of
-:mod:`.deadline` only.  Memory is read from ``/proc`` (Linux); elsewhere only time is bounded.
+Without ``fork`` (not POSIX) every item is answered in this process, by the same code
+and within the same limits as light items (:meth:`.inline.InProcess.answer_all`); there a
+single call into the BDD library is not interrupted, only the Python code around it.
+Memory is read from ``/proc`` (Linux); elsewhere only time is bounded.
 """
 
 from __future__ import annotations
@@ -142,14 +144,13 @@ def _mixed(items: Iterator, here, pool, on_limit) -> Iterator[Any]:
 
 
 def _here(fn, items, limits, on_limit, initializer, initargs):
-    from .deadline import ItemTimeout, item_deadline
+    """Every item answered in this process (no ``fork``: no child can take them)."""
+    from .inline import InProcess
 
     if initializer is not None:
         initializer(*initargs)
-    for item in items:
-        try:
-            with item_deadline(limits.timeout):
-                answer = fn(item)
-        except ItemTimeout as err:
-            answer = on_limit(item, str(err))
-        yield answer
+    here = InProcess(fn, limits, on_limit=on_limit, light=lambda item: True)
+    try:
+        yield from here.answer_all(items)
+    finally:
+        here.close()

@@ -42,7 +42,7 @@ def _english(pb, style: str) -> str:
 def _smcdel(pb, readable: bool) -> str:
     """One SMCDEL program per problem, one ``VALID?`` job per hypothesis: what
     ``mindgames smcdel -`` reads."""
-    from pyfront.problem.compile import program
+    from pyfront.problem.to_smcdel import program
 
     if pb.has_values:  # one structure, a job per hypothesis and question
         from pyfront.problem.puzzle_check import puzzle_input_text
@@ -90,7 +90,7 @@ def _json(pb, style: str) -> dict:
         return _puzzle_json(pb, style)
     from pyfront.verbalize import hypothesis as hypothesis_text
     from pyfront.verbalize import premise as premise_text
-    from pyfront.problem.compile import render as smcdel_text
+    from pyfront.problem.to_smcdel import render as smcdel_text
     data = pb.model_dump(mode="json")
     data["english"] = {
         "premise": premise_text(pb, style=style),

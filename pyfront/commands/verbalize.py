@@ -21,7 +21,7 @@ def _record(row: int, pb, style: str) -> dict[str, object] | str:
     """The columns of one row rendered again, or the one-line reason they cannot be."""
     from pyfront.verbalize import hypothesis as hypothesis_text
     from pyfront.verbalize import premise as premise_text
-    from pyfront.problem.compile import render as smcdel_text
+    from pyfront.problem.to_smcdel import render as smcdel_text
     from pyfront.data.loading import ROW_ERRORS, row_error_text
 
     try:

@@ -109,7 +109,7 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | StoryItem]:
                                        line=line or None, puzzle=job))
                 rows += 1
             continue
-        from pyfront.problem.compile import render as smcdel_text  # not for number puzzles
+        from pyfront.problem.to_smcdel import render as smcdel_text  # not for number puzzles
 
         for i, h in enumerate(pb.hypotheses):
             try:

@@ -31,7 +31,7 @@ def announced(anns: Sequence[Form], f: Form) -> Form:
 
 def valid_after(pb: Problem, formulas: Sequence[Form], extra: Sequence[Form] = ()) -> list[bool]:
     """For each formula: is it valid after the problem's announcements, then ``extra``?"""
-    from pyfront.problem.compile import obs_entries
+    from pyfront.problem.to_smcdel import obs_entries
 
     if not formulas:
         return []

@@ -52,7 +52,7 @@ def render_group(group: PremiseGroup, seed: int, style: str, attempt: int = 0) -
     names (see :func:`unique_premise_texts`)."""
     from pyfront.verbalize import hypothesis as hypothesis_text
     from pyfront.verbalize import premise as premise_text
-    from pyfront.problem.compile import render as smcdel_text
+    from pyfront.problem.to_smcdel import render as smcdel_text
     from pyfront.problem.dsl_print import to_dsl
     from pyfront.problem.model import Announcement, Hypothesis, Problem
     from .names import draw_names

@@ -23,7 +23,7 @@ Building one::
 The model knows none of its renderings; they read it::
 
     from pyfront import verbalize
-    from pyfront.problem import compile as smcdel_render
+    from pyfront.problem import to_smcdel as smcdel_render
 
     smcdel_render.render(pb, 0)                 # published SMCDEL text for hypothesis 0
     smcdel_render.render(pb, 0, pbcheck=True)   # the contradiction check (fresh atom 0)

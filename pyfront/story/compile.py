@@ -23,7 +23,8 @@ One uniform treatment of observation (``docs/stories.md`` says it in words):
 Formulas are evaluated on the belief view, with two relations per agent: belief under
 :func:`belief_id` and knowledge under :func:`knowledge_id`.  A hypothesis holds when it is
 true at every actual world.  The engine (``compile_story(story, engine=...)``) is the
-explicit one (worlds listed; its states are :class:`StoryState`) or the symbolic one.
+explicit one (worlds listed) or the symbolic one, picked by name through the belief-engine
+interface (:mod:`smcdel_bridge.dynamic.belief.backend`); their states are :class:`StoryState`.
 
 Use::
 
@@ -42,14 +43,13 @@ from typing import Callable, Sequence
 from smcdel_bridge.dynamic import Event, KripkeModel
 from smcdel_bridge.dynamic import speech
 from smcdel_bridge.dynamic.belief import kinds
+from smcdel_bridge.dynamic.belief.backend import (
+    BeliefEngine, BeliefState, ContradictoryStart, Revision, Situation, StateVariable,
+    get_belief_engine,
+)
 from smcdel_bridge.dynamic.belief.events import (
     NOTHING, PlausibleAction, build_action, doubled as _doubled, observed as _observed,
 )
-from smcdel_bridge.dynamic.belief.explicit import BeliefState, Revision
-from smcdel_bridge.dynamic.belief.interface import (
-    BeliefEngine, ContradictoryStart, Situation, StateVariable,
-)
-from smcdel_bridge.dynamic.belief.registry import get_belief_engine
 from smcdel_bridge.dynamic.plausibility import PlausibilityModel, soft_cells
 from smcdel_bridge.language import TOP, Conj, Disj, Form, Neg, Prp
 from smcdel_bridge.values import field, value
@@ -57,13 +57,14 @@ from smcdel_bridge.values import field, value
 from ..errors import UserError
 from . import model as M
 from .engines import (  # noqa: F401  (the engine choice, re-exported)
-    AUTO_EVENTS, AUTO_WORLDS, answer_engine, engine_name, start_size,
+    answer_engine, engine_name, start_size,
 )
 from .model import Story, belief_id, knowledge_id
 from .initial import explicit_initial as _explicit_initial
 from .preconditions import cannot_happen, minds_for  # noqa: F401  (minds_for: re-exported)
 
-#: the explicit engine's state (kept under the name the story layer has always used)
+#: a belief engine's state (kept under the name the story layer has always used); the
+#: explicit engine's states also list their worlds (``.model``, ``.belief_model()``)
 StoryState = BeliefState
 
 __all__ = ["NOTHING", "CompiledStory", "answer_engine", "engine_name", "PlausibleAction", "QueryResult", "Revision",

@@ -8,12 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from smcdel_bridge.dynamic.belief.interface import BeliefEngine
+    from smcdel_bridge.dynamic.belief.backend import BeliefEngine
 
     from .model import Story
 
-from smcdel_bridge.engines import AUTO_STORY_EVENTS as AUTO_EVENTS
-from smcdel_bridge.engines import AUTO_STORY_WORLDS as AUTO_WORLDS
 
 def start_size(story: "Story") -> int:
     """How many worlds the explicit start lists at most (before common knowledge)."""
@@ -26,11 +24,11 @@ def start_size(story: "Story") -> int:
 
 
 def engine_name(story: "Story", name: str = "auto") -> str:
-    """``explicit`` or ``symbolic``: ``name``, or for ``auto`` by the story's size."""
-    if name != "auto":
-        return name
-    small = start_size(story) <= AUTO_WORLDS and len(story.events) <= AUTO_EVENTS
-    return "explicit" if small else "symbolic"
+    """``explicit`` or ``symbolic``: ``name``, or for ``auto`` by the story's size (the
+    rule of :func:`smcdel_bridge.dynamic.belief.backend.belief_engine_name`)."""
+    from smcdel_bridge.dynamic.belief.backend import belief_engine_name
+
+    return belief_engine_name(name, start_size(story), len(story.events))
 
 
 def engine_note(story: "Story", name: str = "auto") -> str | None:
@@ -47,7 +45,7 @@ def engine_note(story: "Story", name: str = "auto") -> str | None:
 
 def answer_engine(story: "Story", name: str = "auto") -> "BeliefEngine":
     """The engine that answers ``story``'s questions (see :func:`engine_name`)."""
-    from smcdel_bridge.dynamic.belief.registry import get_belief_engine
+    from smcdel_bridge.dynamic.belief.backend import get_belief_engine
 
-    return get_belief_engine(engine_name(story, name))
+    return get_belief_engine(name, start_worlds=start_size(story), events=len(story.events))
 

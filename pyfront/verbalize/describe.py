@@ -150,7 +150,7 @@ class Describer:
                     "told": told, "ann": ann, "body": self.describe(f.f, tense, first)}
         import re
 
-        from pyfront.problem.compile import pub_form
+        from pyfront.problem.to_smcdel import pub_form
 
         # no words for it (a quantified Boolean formula): SMCDEL text, with the agents' names
         text = re.sub(r"\bAgent[a-z]{1,2}\b", lambda m: self._names((m.group(0),))[0], pub_form(f))

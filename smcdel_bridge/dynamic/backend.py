@@ -1,8 +1,22 @@
-"""The event-model backend interface, written down once.
+"""The event-model backend interface, written down once, and the backends by name.
 
-Callers (the ``mindgames del`` command, the story compiler, tests) speak to an
-:class:`EventBackend` picked by name with :func:`get_event_backend`, so a symbolic (BDD)
-engine (:class:`SymbolicEventBackend`) answers the same as the explicit one.
+An :class:`EventBackend` gives the two halves of dynamic epistemic logic as SMCDEL has
+them: a semantics (:meth:`EventBackend.truth_set`, where a formula holds) and an update
+(:meth:`EventBackend.update`, the product with an action model), with the check that an
+action can happen (:meth:`EventBackend.executable`) before it.  The engines sit beside
+this module, named by how they keep the model: :mod:`.explicit` lists the worlds,
+:mod:`.symbolic` keeps laws and relations as BDDs; :mod:`.auto` picks one of the two by
+the size of each case (the rule of :mod:`smcdel_bridge.engines`).  Callers (the
+``mindgames del`` command, tests) pick one by name with :func:`get_event_backend` and
+speak to it through the interface only, so every engine answers the same questions; the
+reference library answers through it too (:mod:`smcdel_bridge.official.kripke_reference`).
+
+Usage::
+
+    from smcdel_bridge.dynamic.backend import event_backend_names, get_event_backend
+    event_backend_names()                  # ('explicit', 'symbolic', 'auto')
+    engine = get_event_backend("symbolic")
+    engine.name                            # 'symbolic'
 """
 
 from __future__ import annotations
@@ -12,7 +26,7 @@ from typing import Sequence
 
 from smcdel_bridge.values import value
 
-from ..engines import AUTO_PRODUCT_WORLDS
+from ..engines import ENGINE_NAMES
 from ..language import Form
 from .action import ActionModel
 from .kripke import KripkeModel
@@ -29,20 +43,31 @@ class CaseAnswers:
 class EventBackend(ABC):
     """A model checker for Kripke models and action models."""
 
+    #: the name it is registered under (``explicit``, ``symbolic``, ``auto``)
     name: str = "abstract"
 
     @abstractmethod
     def update(self, model: KripkeModel, action: ActionModel) -> KripkeModel:
-        """Product update (raises :class:`InexecutableAction` when no actual world survives)."""
+        """Product update (raises :class:`InexecutableAction` when no actual world survives:
+        :meth:`executable` tells beforehand)."""
 
     @abstractmethod
     def truth_set(self, model: KripkeModel, form: Form) -> frozenset[str]:
         """The worlds where ``form`` holds."""
 
+    def executable(self, model: KripkeModel, action: ActionModel) -> bool:
+        """Whether ``action`` can happen: the precondition of an actual event holds at an
+        actual world (SMCDEL's ``preOf`` check; :meth:`update` needs it)."""
+        actual = frozenset(model.actual)
+        events = {e.name: e for e in action.events}
+        return any(actual & self.truth_set(model, events[e].pre) for e in action.actual)
+
     def holds(self, model: KripkeModel, world: str, form: Form) -> bool:
+        """True at ``world``."""
         return world in self.truth_set(model, form)
 
     def valid(self, model: KripkeModel, form: Form) -> bool:
+        """True at every world."""
         return self.truth_set(model, form) == frozenset(model.worlds)
 
     def at_actual(self, model: KripkeModel, form: Form) -> bool:
@@ -59,107 +84,28 @@ class EventBackend(ABC):
                                  for q in queries), len(model.worlds))
 
 
-class ExplicitEventBackend(EventBackend):
-    """Worlds enumerated, relations as bitsets (:mod:`.indexed`)."""
-
-    name = "explicit"
-
-    def update(self, model, action):
-        from .update import product_update
-
-        return product_update(model, action)
-
-    def truth_set(self, model, form):
-        from .semantics import truth_set
-
-        return truth_set(model, form)
-
-    def valid(self, model, form):
-        from .semantics import valid
-
-        return valid(model, form)
-
-    def run(self, model, actions, queries):
-        from .semantics import table
-        from .update import product
-
-        im = model.indexed
-        for action in actions:
-            im, _ = product(im, action)
-        out = []
-        for q in queries:
-            t = table(im, q)
-            out.append((all((t >> i) & 1 for i in im.actual), t == im.full))
-        return CaseAnswers(tuple(out), im.n)
-
-
-class SymbolicEventBackend(EventBackend):
-    """Laws and relations as BDDs, action models as transformers
-    (:mod:`.symbolic.model`); takes every relation (K, KD45, S5)."""
-
-    name = "symbolic"
-
-    def update(self, model, action):
-        from .symbolic.decode import explicit_update
-
-        return explicit_update(model, action)
-
-    def truth_set(self, model, form):
-        from .symbolic.encode import encode_kripke
-
-        sm, codes = encode_kripke(model)
-        t = sm.table(form)
-        t &= sm.law
-        return frozenset(w for w in model.worlds if (codes.x[w] & t) != sm.space.false)
-
-    def run(self, model, actions, queries):
-        from .symbolic.encode import symbolic_kripke
-
-        sm = symbolic_kripke(model)
-        for action in actions:
-            sm, _ = sm.transform(action)
-        return CaseAnswers(tuple((sm.holds_at_actual(q), sm.valid(q)) for q in queries),
-                           sm.size())
-
-
-class AutoEventBackend(EventBackend):
-    """The explicit engine while a case's product stays small (at most
-    :attr:`MAX_EXPLICIT` worlds, bounding each update by the number of events), the
-    symbolic one beyond."""
-
-    name = "auto"
-    MAX_EXPLICIT = AUTO_PRODUCT_WORLDS
-
-    def __init__(self):
-        self.explicit, self.symbolic = ExplicitEventBackend(), SymbolicEventBackend()
-
-    def pick(self, model, actions=()) -> EventBackend:
-        size = len(model.worlds)
-        for action in actions:
-            size *= max(1, len(action.events))
-        return self.explicit if size <= self.MAX_EXPLICIT else self.symbolic
-
-    def update(self, model, action):
-        return self.pick(model, (action,)).update(model, action)
-
-    def truth_set(self, model, form):
-        return self.pick(model).truth_set(model, form)
-
-    def run(self, model, actions, queries):
-        return self.pick(model, actions).run(model, actions, queries)
-
-
-_REGISTRY = {"explicit": ExplicitEventBackend, "symbolic": SymbolicEventBackend,
-             "auto": AutoEventBackend}
+_AUTO, _EXPLICIT, _SYMBOLIC = ENGINE_NAMES
+_REGISTRY: dict[str, str] = {
+    # name -> "module:class"; imported when asked for (the symbolic engine loads the BDDs)
+    _EXPLICIT: "smcdel_bridge.dynamic.explicit:ExplicitEventBackend",
+    _SYMBOLIC: "smcdel_bridge.dynamic.symbolic.engine:SymbolicEventBackend",
+    _AUTO: "smcdel_bridge.dynamic.auto:AutoEventBackend",
+}
 
 
 def event_backend_names() -> tuple[str, ...]:
+    """The names :func:`get_event_backend` takes."""
     return tuple(_REGISTRY)
 
 
-def get_event_backend(name: str = "explicit") -> EventBackend:
+def get_event_backend(name: str = _EXPLICIT) -> EventBackend:
+    """The backend called ``name`` (see :func:`event_backend_names`)."""
+    import importlib
+
     try:
-        return _REGISTRY[name]()
+        target = _REGISTRY[name]
     except KeyError:
         raise ValueError(f"unknown event backend {name!r}; choose one of "
                          f"{', '.join(_REGISTRY)}") from None
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)()

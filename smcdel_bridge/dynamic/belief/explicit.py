@@ -1,6 +1,7 @@
-"""The explicit belief engine: worlds listed, plausibility models updated by the
-action-priority update (:func:`..plausibility.priority_update`) and contracted after each
-event (:func:`.contraction.contract`), formulas evaluated on the belief view with the
+"""The explicit belief engine (:class:`.backend.BeliefEngine` with the worlds listed):
+plausibility models updated by the action-priority update
+(:func:`..plausibility.priority_update`) and contracted after each event
+(:func:`.contraction.contract`), formulas evaluated on the belief view with the
 Kripke-model engine.
 """
 
@@ -15,25 +16,13 @@ from ...language import Form
 from ..kripke import KripkeModel
 from ..plausibility import PlausibilityModel, priority_update
 from ..semantics import truth_set
+from .backend import BeliefEngine, ContradictoryStart, Revision, Situation, refuse_dynamic
 from .contraction import contract
 from .events import AgentIds, PlausibleAction, doubled
-from .interface import BeliefEngine, ContradictoryStart, Situation, refuse_dynamic
 
 
 @value(frozen=True)
-class Revision:
-    """At ``step``, ``agent``'s beliefs at actual world ``world`` were contradicted: the
-    plain product of what the agent believed and what it believes happened is empty (a
-    Kripke product update would leave it believing everything).  The action-priority
-    update revises them to the most plausible worlds left."""
-
-    step: int
-    agent: str
-    world: str
-
-
-@value(frozen=True)
-class BeliefState:
+class ExplicitBeliefState:
     """The situation after ``step`` events, as a plausibility model over the doubled
     agents (:func:`.events.doubled`)."""
 
@@ -134,17 +123,17 @@ def initial_model(situation: Situation) -> PlausibilityModel:
 
 
 class ExplicitBeliefEngine(BeliefEngine):
-    """Worlds enumerated (:class:`BeliefState`)."""
+    """Worlds enumerated (:class:`ExplicitBeliefState`)."""
 
     name = "explicit"
 
-    def initial(self, situation: Situation) -> BeliefState:
-        return BeliefState(0, initial_model(situation), tuple(situation.ids))
+    def initial(self, situation: Situation) -> ExplicitBeliefState:
+        return ExplicitBeliefState(0, initial_model(situation), tuple(situation.ids))
 
-    def from_model(self, model: PlausibilityModel, ids: AgentIds) -> BeliefState:
-        return BeliefState(0, model, tuple(ids))
+    def from_model(self, model: PlausibilityModel, ids: AgentIds) -> ExplicitBeliefState:
+        return ExplicitBeliefState(0, model, tuple(ids))
 
-    def update(self, state: BeliefState, action: PlausibleAction, step: int) -> BeliefState:
+    def update(self, state: ExplicitBeliefState, action: PlausibleAction, step: int) -> ExplicitBeliefState:
         """Action-priority update (then :func:`.contraction.contract`), and the revisions
         it made."""
         before = state.model
@@ -159,17 +148,17 @@ class ExplicitBeliefEngine(BeliefEngine):
                     if not any(v in pres[f] for v in state.believed(a, w)
                                for f in action.believed(a, e)):
                         revisions.append(Revision(step, a, f"{w}.{e}"))
-        return BeliefState(step, new, state.ids, action.label, tuple(revisions))
+        return ExplicitBeliefState(step, new, state.ids, action.label, tuple(revisions))
 
-    def executable(self, state: BeliefState, action: PlausibleAction) -> bool:
+    def executable(self, state: ExplicitBeliefState, action: PlausibleAction) -> bool:
         pres = {e.name: e.pre for e in action.model.events}
         actual = frozenset(state.model.actual)
         return any(actual & truth_set(state.model, pres[e]) for e in action.model.actual)
 
-    def holds(self, state: BeliefState, form: Form) -> bool:
+    def holds(self, state: ExplicitBeliefState, form: Form) -> bool:
         return state.holds(refuse_dynamic(form))
 
-    def possible(self, state: BeliefState, path: Sequence[str], forms: Sequence[Form]
+    def possible(self, state: ExplicitBeliefState, path: Sequence[str], forms: Sequence[Form]
                  ) -> tuple[bool, ...]:
         model = state.model
         worlds = set(model.actual)
@@ -177,5 +166,5 @@ class ExplicitBeliefEngine(BeliefEngine):
             worlds = {v for w in worlds for v in model.successors(b, w)}
         return tuple(bool(worlds & truth_set(model, refuse_dynamic(f))) for f in forms)
 
-    def size(self, state: BeliefState) -> int:
+    def size(self, state: ExplicitBeliefState) -> int:
         return len(state.plausibility.worlds)

@@ -24,7 +24,7 @@ in the room where it happened):
 
 Usage::
 
-    from smcdel_bridge.dynamic.belief.interface import StateVariable
+    from smcdel_bridge.dynamic.belief.backend import StateVariable
     from smcdel_bridge.dynamic.belief.kinds import changes
     marble = StateVariable("location(marble)", ("basket", "box"), (1, 2))
     real, variants = changes("moved", [marble], marble, "box")
@@ -38,7 +38,7 @@ from typing import Sequence
 from ...language import Form, Neg, Prp
 from ..action import Event
 from .events import Variant
-from .interface import StateVariable
+from .backend import StateVariable
 
 
 def _others(family: Sequence[StateVariable], variable: StateVariable):

@@ -1,7 +1,7 @@
 """Explicit models as symbolic ones: fresh bits number the worlds, the law ties each number
 to its world's valuation, relations and cells become BDDs over the numbers.  Used for
 models given world by world (``mindgames del`` cases, stories with a listed initial model);
-a story's situation never lists its worlds (:mod:`.beliefs`)."""
+a story's situation never lists its worlds (:mod:`smcdel_bridge.dynamic.belief.symbolic.states`)."""
 
 from __future__ import annotations
 

@@ -15,10 +15,10 @@ from typing import Mapping
 
 from smcdel_bridge.values import field, value
 
-from ..errors import DelModelError, InexecutableAction
-from ..plausibility import EventPlausibilityModel
-from .model import SymbolicModel, disjoin
-from .space import VarSpace
+from ...errors import DelModelError, InexecutableAction
+from ...plausibility import EventPlausibilityModel
+from ...symbolic.model import SymbolicModel, disjoin
+from ...symbolic.space import VarSpace
 
 
 class MostPlausible:
@@ -91,7 +91,7 @@ class SymbolicBeliefState:
 
     def holds(self, form) -> bool:
         """True at every actual world (on the belief view; no announcement inside)."""
-        from ..belief.interface import refuse_dynamic
+        from ..backend import refuse_dynamic
 
         return self.view().holds_at_actual(refuse_dynamic(form))
 
@@ -105,7 +105,7 @@ def unchanged(state: SymbolicBeliefState, action: EventPlausibilityModel
     """The state after an action of one event that can always happen and changes
     nothing (an entrance or an exit everyone sees): the product is the model itself, so
     the same worlds, cells, plausibility and belief view; None for any other action."""
-    from ...language import TOP
+    from ....language import TOP
 
     if len(action.events) != 1 or action.events[0].pre != TOP or action.events[0].post:
         return None

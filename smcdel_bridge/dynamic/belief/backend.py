@@ -1,23 +1,36 @@
-"""The belief-engine interface, written down once.
+"""The belief-engine interface, written down once, and the engines by name.
 
 A *situation* (:class:`Situation`) describes a starting state without listing worlds:
 variables with their values (each value an atom; a Boolean variable is one atom), what is
 common knowledge, what is actually the case, and which variables each agent observes.
-A belief engine turns it (or an explicit plausibility model) into a state, updates states
-with plausibility action models (:class:`.events.PlausibleAction`, the action-priority
-update with revision) and evaluates formulas on the belief view: ``K b f`` with a belief
-id ``b`` is belief (the most plausible worlds of the agent's cell), with a knowledge id
-it is knowledge (the whole cell).  The explicit engine lists worlds; the symbolic one
-keeps laws and relations as BDDs.  Both give the same answers.
+A belief engine (:class:`BeliefEngine`) turns it (or an explicit plausibility model) into
+a state, checks that an event can happen (:meth:`BeliefEngine.executable`), updates
+states with plausibility action models (:class:`.events.PlausibleAction`, the
+action-priority update with revision) and evaluates formulas on the belief view: ``K b f``
+with a belief id ``b`` is belief (the most plausible worlds of the agent's cell), with a
+knowledge id it is knowledge (the whole cell).  The engines sit beside this module, named
+by how they keep the model: :mod:`.explicit` lists worlds, :mod:`.symbolic` keeps laws
+and relations as BDDs.  Both give the same answers.  Callers pick one by name
+(:func:`get_belief_engine`, ``auto`` by the rule of :mod:`smcdel_bridge.engines`) and
+speak to it through :class:`BeliefEngine` only.
+
+Usage::
+
+    from smcdel_bridge.dynamic.belief.backend import belief_engine_name, get_belief_engine
+    belief_engine_name("auto", start_worlds=4, events=3)      # 'explicit'
+    belief_engine_name("auto", start_worlds=4, events=30)     # 'symbolic'
+    engine = get_belief_engine("auto", start_worlds=4, events=30)
+    engine.name                                               # 'symbolic'
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Protocol, Sequence
 
 from smcdel_bridge.values import field, value
 
+from ...engines import AUTO_STORY_EVENTS, AUTO_STORY_WORLDS, ENGINE_NAMES
 from ...errors import UnsupportedFormula
 from ...language import Announce, AnnounceW, Dynamic, Form, PubAnnounce, PubAnnounceW
 from ..errors import DelModelError
@@ -117,45 +130,109 @@ class ContradictoryStart(DelModelError):
         self.which = which
 
 
+@value(frozen=True)
+class Revision:
+    """At ``step``, ``agent``'s beliefs at actual world ``world`` were contradicted: the
+    plain product of what the agent believed and what it believes happened is empty (a
+    Kripke product update would leave it believing everything).  The action-priority
+    update revises them to the most plausible worlds left."""
+
+    step: int
+    agent: str
+    world: str
+
+
+class BeliefState(Protocol):
+    """What every engine's state has (the rest is the engine's own: the explicit engine's
+    states list their worlds, the symbolic engine's hold BDDs)."""
+
+    #: how many events led here (0: the start)
+    step: int
+    #: the label of the event that led here (None for the start)
+    label: str | None
+    #: the agents whose beliefs that event contradicted
+    revisions: tuple[Revision, ...]
+
+
 class BeliefEngine(ABC):
     """A model checker for plausibility models and their action-priority updates.
 
-    States are the engine's own objects; every state has ``step``, ``label`` (of the
-    event that led to it) and ``revisions`` (:class:`.explicit.Revision` per agent whose
-    beliefs the event contradicted)."""
+    States are the engine's own objects; every state is a :class:`BeliefState`: it has
+    ``step``, ``label`` (of the event that led to it) and ``revisions`` (a
+    :class:`Revision` per agent whose beliefs the event contradicted)."""
 
     name: str = "abstract"
 
     @abstractmethod
-    def initial(self, situation: Situation) -> Any:
+    def initial(self, situation: Situation) -> BeliefState:
         """The starting state (raises :class:`ContradictoryStart`)."""
 
     @abstractmethod
-    def from_model(self, model: PlausibilityModel, ids: AgentIds) -> Any:
+    def from_model(self, model: PlausibilityModel, ids: AgentIds) -> BeliefState:
         """The starting state given as an explicit plausibility model over :func:`doubled`
         agents."""
 
     @abstractmethod
-    def executable(self, state: Any, action: PlausibleAction) -> bool:
+    def executable(self, state: BeliefState, action: PlausibleAction) -> bool:
         """Whether the actual event can happen: its precondition holds at some actual world
         (SMCDEL's ``preOf``/executability check; :meth:`update` needs it)."""
 
     @abstractmethod
-    def update(self, state: Any, action: PlausibleAction, step: int) -> Any:
+    def update(self, state: BeliefState, action: PlausibleAction, step: int) -> BeliefState:
         """The action-priority update (raises :class:`InexecutableAction` when the actual
         event cannot happen at any actual world)."""
 
     @abstractmethod
-    def holds(self, state: Any, form: Form) -> bool:
+    def holds(self, state: BeliefState, form: Form) -> bool:
         """True at every actual world (on the belief view); a formula with an
         announcement or event modality is refused (:func:`refuse_dynamic`)."""
 
     @abstractmethod
-    def possible(self, state: Any, path: Sequence[str], forms: Sequence[Form]
+    def possible(self, state: BeliefState, path: Sequence[str], forms: Sequence[Form]
                  ) -> tuple[bool, ...]:
         """For each of ``forms``: whether it is true at some world the nested belief of the
         agents of ``path`` (belief ids, outermost first) reaches from an actual world."""
 
-    def size(self, state: Any) -> int | None:
+    def size(self, state: BeliefState) -> int | None:
         """How many worlds the state has, when the engine knows it cheaply."""
         return None
+
+
+_AUTO, _EXPLICIT, _SYMBOLIC = ENGINE_NAMES
+_REGISTRY: dict[str, str] = {
+    # name -> "module:class"; imported when asked for (the symbolic engine loads the BDDs)
+    _EXPLICIT: "smcdel_bridge.dynamic.belief.explicit:ExplicitBeliefEngine",
+    _SYMBOLIC: "smcdel_bridge.dynamic.belief.symbolic.engine:SymbolicBeliefEngine",
+}
+
+
+def belief_engine_names() -> tuple[str, ...]:
+    """The names :func:`get_belief_engine` takes, ``auto`` first."""
+    return (_AUTO, *_REGISTRY)
+
+
+def belief_engine_name(name: str, start_worlds: int = 0, events: int = 0) -> str:
+    """The engine that answers: ``name``, or for ``auto`` the explicit one while the start
+    has at most :data:`~smcdel_bridge.engines.AUTO_STORY_WORLDS` worlds and at most
+    :data:`~smcdel_bridge.engines.AUTO_STORY_EVENTS` events follow, the symbolic one
+    beyond (the rule of :mod:`smcdel_bridge.engines`)."""
+    if name != _AUTO:
+        return name
+    small = start_worlds <= AUTO_STORY_WORLDS and events <= AUTO_STORY_EVENTS
+    return _EXPLICIT if small else _SYMBOLIC
+
+
+def get_belief_engine(name: str = _EXPLICIT, *, start_worlds: int = 0, events: int = 0
+                      ) -> BeliefEngine:
+    """The engine called ``name`` (see :func:`belief_engine_names`; for ``auto``, the one
+    :func:`belief_engine_name` gives for a start of ``start_worlds`` worlds and ``events``
+    events)."""
+    import importlib
+
+    try:
+        target = _REGISTRY[belief_engine_name(name, start_worlds, events)]
+    except KeyError:
+        raise ValueError(f"unknown belief engine {name!r}; choose one of "
+                         f"{', '.join(_REGISTRY)}") from None
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)()
