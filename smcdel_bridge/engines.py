@@ -13,11 +13,15 @@ S5 structures          the vocabulary has at most 16 atoms             AUTO_EXPL
 event models           the product has at most 4,096 worlds            AUTO_PRODUCT_WORLDS
 stories                the start has at most 16 worlds and the story   AUTO_STORY_WORLDS,
                        at most 8 events                                AUTO_STORY_EVENTS
+explaining a story     the start has at most 64 worlds and the story   AUTO_EXPLAIN_WORLDS,
+                       at most 40 events                               AUTO_EXPLAIN_EVENTS
 =====================  =============================================  ==================
 
 A story's worlds multiply with every event an absent agent may have missed, so its bound
 counts events too; a structure's 16 atoms are 65,536 valuations, which the explicit engine
-enumerates in well under a second.
+enumerates in well under a second.  ``explain`` (and the web page) lists a story's worlds,
+draws them and gives reasons world by world on the explicit engine, which is worth a slower
+answer: its bound is higher, and past it each step says how many worlds there are instead.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ AUTO_EXPLICIT_ATOMS = 16
 AUTO_PRODUCT_WORLDS = 4096
 AUTO_STORY_WORLDS = 16
 AUTO_STORY_EVENTS = 8
+AUTO_EXPLAIN_WORLDS = 64
+AUTO_EXPLAIN_EVENTS = 40
 
 
 def unknown_engine(name: str) -> str:

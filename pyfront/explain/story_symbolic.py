@@ -11,19 +11,17 @@ if TYPE_CHECKING:
     from ..story.model import Story
     from .story_steps import StoryExplanation
 
-#: ``auto`` explains a story world by world while its start has at most this many worlds
-#: and it has at most this many events
-MAX_LISTED_START = 64
-MAX_LISTED_EVENTS = 40
-
-
 def explain_engine(story: "Story", name: str = "auto") -> str:
-    """``explicit`` (worlds listed, pictures) or ``symbolic`` for ``explain``."""
+    """``explicit`` (worlds listed, pictures) or ``symbolic`` for ``explain``, by the bound
+    declared with the other ``auto`` rules (:data:`smcdel_bridge.engines.AUTO_EXPLAIN_WORLDS`)."""
+    from smcdel_bridge.engines import AUTO_EXPLAIN_EVENTS, AUTO_EXPLAIN_WORLDS
+
     from ..story.compile import start_size
 
     if name != "auto":
         return name
-    small = start_size(story) <= MAX_LISTED_START and len(story.events) <= MAX_LISTED_EVENTS
+    small = (start_size(story) <= AUTO_EXPLAIN_WORLDS
+             and len(story.events) <= AUTO_EXPLAIN_EVENTS)
     return "explicit" if small else "symbolic"
 
 
