@@ -7,6 +7,11 @@
   after everyone announces their XOR, is the payer safe and the NSA's payment common
   knowledge).
 
+* muddy children as a DSL file (``--dsl-muddy``: ``mindgames puzzle muddy N M --to dsl``,
+  ``mindgames check FILE --json``: reading, the SMCDEL inputs of its four hypotheses and
+  their checks; the figure is the best wall time, with the CPU time of the process and its
+  checker children beside it).
+
 For each size the input is written to a file and ``mindgames smcdel FILE --engine
 symbolic`` runs on it (pinned to one core with ``taskset`` when there is one); the figure is
 the best wall time of ``--runs`` runs, start-up included, and the answers are checked.  Then
@@ -17,7 +22,7 @@ over ours (above 1: we are faster).  Acceptance limits are printed beside.
 
     python benchmarks/bench_symbolic.py [--runs 3] [--muddy 10,20,40,60,100,150,200]
                                         [--dining 3,6,8,10,12,14,20,30] [--smcdel PATH]
-                                        [--reference-timeout 600]
+                                        [--reference-timeout 600] [--dsl-muddy 300]
 """
 
 from __future__ import annotations
@@ -74,6 +79,32 @@ def whole_process(text: str, runs: int) -> tuple[float, list[bool]]:
     return best, answers
 
 
+def dsl_check(n: int, runs: int) -> tuple[float, float, bool]:
+    """Best wall and CPU seconds of ``mindgames check`` on muddy children ``n``/``n/2``
+    written as a DSL file, and whether every hypothesis agrees with its expectation."""
+    import json
+    import resource
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "muddy.del"
+        made = subprocess.run([*cli(), "puzzle", "muddy", str(n), str(max(1, n // 2)), "--to",
+                               "dsl"], capture_output=True, text=True, check=True)
+        path.write_text(made.stdout, encoding="utf-8")
+        best, best_cpu, agree = float("inf"), float("inf"), False
+        for _ in range(runs):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = time.perf_counter()
+            done = subprocess.run([*cli(), "check", str(path), "--json", "-q",
+                                   "--timeout", "600"], capture_output=True, text=True)
+            wall = time.perf_counter() - start
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            best, best_cpu = min(best, wall), min(best_cpu, cpu)
+            records = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+            agree = bool(records) and all(r.get("agrees") for r in records)
+    return best, best_cpu, agree
+
+
 def peak_nodes(program) -> int:
     """Peak BDD nodes of the manager while answering ``program`` (in this process)."""
     from smcdel_bridge.native.symbolic import SymbolicBackend, _answer
@@ -108,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=3, help="runs per size (best is kept)")
     ap.add_argument("--muddy", default="10,20,40,60,100,150,200", help="children (m = n/2)")
     ap.add_argument("--dining", default="3,6,8,10,12,14,20,30", help="cryptographers")
+    ap.add_argument("--dsl-muddy", default="300",
+                    help="children of muddy children checked as a DSL file (m = n/2)")
     ap.add_argument("--smcdel", help="the reference binary (default: $SMCDEL_BIN or PATH)")
     ap.add_argument("--reference-timeout", type=float, default=600.0,
                     help="seconds the reference may take on one input")
@@ -132,6 +165,11 @@ def main(argv: list[str] | None = None) -> int:
         failed |= not ok or (limit is not None and seconds >= limit)
         reference = time_reference(binary, text, args.runs, args.reference_timeout)
         failed |= not row(family, n, seconds, peak_nodes(program), ok, reference, expected)
+    for n in (int(x) for x in args.dsl_muddy.split(",") if x):
+        seconds, cpu, agree = dsl_check(n, args.runs)
+        failed |= not agree
+        print(f"{'dsl':<7} {n:>4} {seconds:>9.2f} {f'cpu {cpu:.2f} s':>12} {'':>10} {'':>6}  "
+              f"{'ok' if agree else 'WRONG ANSWERS'}  (mindgames check of the DSL file)")
     print("reference: SMCDEL 1.3.0 (CacBDD) measured in this run on the same inputs; "
           "ratio: reference seconds / ours")
     return 1 if failed else 0

@@ -214,7 +214,10 @@ def native_item(entry, engine: str = "auto") -> tuple[object, dict]:
             record["job"] = "VALID?"
         return entry, answered(record, "VALID?", *quick)
     plan = plan_item(entry)
-    results = [] if plan.error else [_answers_of(p, t, engine) for p, t in plan.programs]
+    # the premise check first: its structure is the problem's and a fresh atom, and the
+    # symbolic engine answers the problem on the structure it kept (smcdel_bridge.native.kept)
+    results = [] if plan.error else [_answers_of(p, t, engine)
+                                     for p, t in reversed(plan.programs)][::-1]
     return entry, decide(plan, results)
 
 

@@ -42,6 +42,8 @@ class ProblemBuilder(ValueReader, Declarations, FormulaReader):
         self.extra_predicates: list[Predicate] = []
         self.props: list[Proposition] = []
         self.depth = 0
+        #: formulas of lines read before (see ``reused``): (tree, depth) -> (tree, formula)
+        self.read_before: dict[tuple[int, int], tuple] = {}
 
     # -- helpers ---------------------------------------------------------------------
 
@@ -105,6 +107,16 @@ class ProblemBuilder(ValueReader, Declarations, FormulaReader):
         return self.agent(name_node) + 1
 
     # -- formulas --------------------------------------------------------------------
+
+    def reused(self, node, origin) -> Form:
+        """A formula line read before: read once a problem (the declarations are read
+        first and reading a formula changes nothing, so the same tree gives the same,
+        immutable formula; muddy children 300: 297 lines of 3,000 nodes each)."""
+        key = (id(origin), self.depth)
+        hit = self.read_before.get(key)
+        if hit is None:
+            hit = self.read_before[key] = (origin, super().reused(node, origin))
+        return hit[1]
 
     def _formula(self, node) -> Form:
         from pyfront.grammar.tree import Token, Tree

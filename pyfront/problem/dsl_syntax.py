@@ -164,7 +164,8 @@ def _end_position(text: str) -> tuple[int, int]:
 def unquote(s: str) -> str:
     """The text of a quoted string token (``\\x`` stands for ``x``)."""
     if len(s) >= 2 and s.startswith('"') and s.endswith('"'):
-        return re.sub(r"\\(.)", r"\1", s[1:-1])
+        inner = s[1:-1]
+        return re.sub(r"\\(.)", r"\1", inner) if "\\" in inner else inner
     return s
 
 
@@ -193,11 +194,18 @@ def chain_operands(kind: str, children: list) -> list:
 
 class FormulaReader:
     """The depth guard every DSL formula reader shares: subclasses write ``_formula`` (one
-    tree node to a formula) and ``error`` (a UserError at a node)."""
+    tree node to a formula) and ``error`` (a UserError at a node).
+
+    A formula line read before stands for itself again as a node whose ``meta.origin`` is
+    the tree read then (:func:`pyfront.grammar.runtime.parse`): it is read as that tree,
+    and an error inside it is moved to where this one is written (:meth:`reused`)."""
 
     depth = 0
 
     def formula(self, node) -> Form:
+        origin = getattr(getattr(node, "meta", None), "origin", None)
+        if origin is not None:
+            return self.reused(node, origin)
         self.depth += 1
         try:
             if self.depth > MAX_FORMULA_DEPTH:
@@ -205,6 +213,19 @@ class FormulaReader:
             return self._formula(node)
         finally:
             self.depth -= 1
+
+
+    def reused(self, node, origin) -> Form:
+        """The formula of ``origin``, read for ``node`` (the same text, on one line):
+        an error is placed in ``node``'s line, columns moved by as much as the text."""
+        try:
+            return self.formula(origin)
+        except UserError as err:
+            if err.line == origin.meta.line:
+                err.line = node.meta.line
+                if err.column is not None:
+                    err.column += node.meta.column - origin.meta.column
+            raise
 
 
 def raw_error(err, tok, text: str, filename: str) -> UserError:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from .. import language as L
 from ..errors import UnsupportedFormula
 from .bdd_manager import BddManager
+from .kw_lists import KwLists
 
 _GROUPED = (L.Ck, L.Ckw, L.Dk, L.Dkw)
 
@@ -67,6 +68,7 @@ class Context:
     def __init__(self, manager: BddManager):
         self.manager = manager
         self.interner = FormulaInterner()
+        self.kw_lists = KwLists()
         self._memo_by_law: dict[tuple, dict[int, object]] = {}
 
     def memo_for(self, law, props: tuple[int, ...], obs) -> dict[int, object]:

@@ -37,6 +37,8 @@ class SymbolicBackend(StreamingBackend):
             raise ValueError(f"the symbolic engine has no option {', '.join(map(repr, options))} "
                              "(its option: bdd)")
         self.bdd_impl = bdd
+        #: (structure, its SymbolicStructure): the last one built (:mod:`.kept`)
+        self._kept: tuple | None = None
 
     def available(self) -> bool:
         from .bdd_manager import load_implementation
@@ -72,9 +74,15 @@ class SymbolicBackend(StreamingBackend):
         in the reference) is raised when the job that meets it is reached.
         """
         from ..syntax.sanity import sanity_check
+        from .kept import KEEP_NODES, answers_on
 
         sanity_check(program)
-        kns = self.structure(program)
+        kept = self._kept
+        if kept is not None and answers_on(kept[0], program):
+            kns = kept[1]
+        else:
+            self._kept = kept = None  # the old manager goes before a new one is built
+            kns = self.structure(program)
         for job in program.jobs:
             failure: SmcdelError | None = None
             try:
@@ -85,10 +93,13 @@ class SymbolicBackend(StreamingBackend):
             except SmcdelError as err:
                 failure = err
             if failure is not None:
+                self._kept = kept = None
                 del kns
                 # no traceback: its frames would keep BDD nodes alive past their manager
                 raise failure.with_traceback(None) from None
             yield answer
+        small = len(kns.manager.bdd) <= KEEP_NODES
+        self._kept = (kept or (program.structure, kns)) if small else None
 
 def _answer(kns, job) -> Answer:
     if isinstance(job, TrueQ):
