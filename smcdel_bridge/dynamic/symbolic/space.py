@@ -106,10 +106,6 @@ class VarSpace:
             u = u & v
         return self.bdd.exist(self.xnames, u)
 
-    def var_numbers(self, u) -> set[int]:
-        """The variables whose unprimed copy ``u`` depends on."""
-        return {int(n[1:]) for n in self.bdd.support(u) if n[0] == "x"}
-
     def exists(self, names: Sequence[str], u):
         return self.bdd.exist(list(names), u) if names else u
 
