@@ -44,7 +44,7 @@ class BitStructure:
 
     __slots__ = (
         "space", "atoms", "position", "variable", "vocab", "agents", "observed", "hidden",
-        "limit", "_law", "_group_hidden", "_restricted", "_extended", "memo",
+        "limit", "_law", "_group_hidden", "_restricted", "_extended", "memo", "walks",
     )
 
     def __init__(
@@ -86,6 +86,9 @@ class BitStructure:
         self._extended: dict[tuple[tuple[Agent, ...], int], BitStructure] = {}
         #: truth tables of formulas by identity (see ``truth_tables.remembered``)
         self.memo: dict[int, tuple[Form, int]] = {}
+        #: structures after runs of announcements by the run's identity (see
+        #: ``explicit.valid_after``)
+        self.walks: dict[int, tuple[tuple[Form, ...], BitStructure]] = {}
 
     def _unobserved(self, seen: Iterable[int]) -> tuple[int, ...]:
         """Positions of ``vocab \\\\ seen`` (list difference, as the reference computes it)."""
@@ -171,6 +174,7 @@ class BitStructure:
             child._restricted = {}
             child._extended = {}
             child.memo = {}
+            child.walks = {}
             self._restricted[bits] = child
         return child
 
@@ -216,6 +220,7 @@ class BitStructure:
         child._restricted = {}
         child._extended = {}
         child.memo = {}
+        child.walks = {}
         if len(self._extended) >= _CHILD_CACHE_LIMIT:
             self._extended.clear()
         self._extended[key] = child
