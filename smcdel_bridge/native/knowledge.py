@@ -67,11 +67,14 @@ class BitStructure:
                 f"this structure has {n}: use the symbolic engine", size=n, limit=limit, unit="atoms")
         self.limit = limit
         self.space: Space = space(n)
-        self.position = {a: j for j, a in enumerate(self.atoms)}
+        self.position = dict(zip(self.atoms, range(n)))
         self.variable = self.position
-        if law.__class__ is not L.Top and any(a not in self.position for a in law.atoms()):
-            raise SanityError(["LAW uses atoms not in VARS!"])
-        self._law = law_table(self.space, self.position, law)
+        if law.__class__ is L.Top:  # (the published problems' law)
+            self._law = self.space.full
+        else:
+            if any(a not in self.position for a in law.atoms()):
+                raise SanityError(["LAW uses atoms not in VARS!"])
+            self._law = law_table(self.space, self.position, law)
         observed: dict[Agent, tuple[int, ...]] = {}
         agents = []
         for agent, atoms in obs:
@@ -98,7 +101,7 @@ class BitStructure:
             if atom not in variable:
                 raise SanityError(["OBS contains atoms not in VARS!"])
         if len(self.vocab) == len(self.atoms):  # no duplicates: a plain set difference
-            return tuple(j for j, a in enumerate(self.atoms) if a not in seen)
+            return tuple([j for j, a in enumerate(self.atoms) if a not in seen])
         left = Counter(self.vocab)
         left.subtract(seen)
         return tuple(sorted(variable[a] for a, k in left.items() if k > 0))
