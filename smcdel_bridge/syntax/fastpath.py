@@ -207,6 +207,9 @@ def _plain_structure(header: str) -> Structure | None:
 
 
 def _ints(text: str) -> tuple[int, ...]:
+    values = tuple(map(int, text.split(",")))  # (digits only: none is negative)
+    if max(values) < 1 << 63:  # (then as haskell_int reads them)
+        return values
     return tuple(haskell_int(t) for t in text.split(","))
 
 
