@@ -14,6 +14,9 @@ Two details follow the reference checker to the letter:
 * the law is evaluated lazily: a law that is not Boolean makes only the jobs that need
   it fail (``boolBddOf failed: Not a boolean formula.``), as in the reference, where the
   law's BDD is a lazily evaluated value.
+
+A law that is ``Top`` (every published MindGames problem's) takes the full table without
+being evaluated, the same table :func:`law_table` gives it.
 """
 
 from __future__ import annotations
