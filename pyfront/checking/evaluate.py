@@ -197,22 +197,23 @@ def _run_native(program: CheckInput, engine: str):
 def native_item(entry, engine: str = "auto") -> tuple[object, dict]:
     """The record of one item on the embedded checker's ``engine`` (in a child of
     :func:`evaluate_native`, which holds the item's limits)."""
-    if isinstance(entry, (ItemFailure, AnsweredItem)):
+    if entry.__class__ is CheckItem and entry.puzzle is None:  # (the most common first)
+        quick = light_answers(entry, engine)  # a published row: the engine's answers
+        if quick is not None:
+            record = base_record(entry)
+            if entry.source.endswith(SMCDEL_SUFFIX):
+                record["job"] = "VALID?"
+            return entry, answered(record, "VALID?", *quick)
+    elif isinstance(entry, (ItemFailure, AnsweredItem)):
         return entry, ready_record(entry)
-    if isinstance(entry, StoryItem):  # a record per hypothesis and question
+    elif isinstance(entry, StoryItem):  # a record per hypothesis and question
         from pyfront.data.loading import story_item_records
 
         return entry, story_item_records(entry, engine)
-    if entry.puzzle is not None and engine != "symbolic":
+    elif entry.puzzle is not None and engine != "symbolic":
         record = _puzzle_record(entry, engine)
         if record is not None:
             return entry, record
-    quick = light_answers(entry, engine)  # a published row: the engine's answers directly
-    if quick is not None:
-        record = base_record(entry)
-        if entry.source.endswith(SMCDEL_SUFFIX):
-            record["job"] = "VALID?"
-        return entry, answered(record, "VALID?", *quick)
     plan = plan_item(entry)
     # the premise check first: its structure is the problem's and a fresh atom, and the
     # symbolic engine answers the problem on the structure it kept (smcdel_bridge.native.kept)

@@ -10,9 +10,9 @@ limits still hold:
 * time: a timer signal (``SIGALRM``) ticks while items are answered and stops the item in
   progress, with :class:`~pyfront.checking.stops.LimitExceeded`, once it is past its time;
 * memory: the same tick reads the process's resident memory and stops the item in progress
-  when it is past the bound; and no item is answered here unless the process holds at
-  least :data:`HEADROOM` less than the bound (children answer them then, under their own
-  watch);
+  when it is past the bound; and no item is answered here unless the process held at
+  least :data:`HEADROOM` less than the bound when last read between runs (at most a tick
+  ago; children answer them then, under their own watch);
 * failures: an error the item's code does not expect is that item's one-line failure.
 
 The tick raises only while an item's code runs (never in the caller's reading and
@@ -63,8 +63,9 @@ class InProcess:
         self.since: float | None = None
         #: the timer signal's handler before this one, while this one is installed
         self.installed, self.previous = False, None
-        #: whether the objects loaded before the first run were frozen out of collections
-        self.frozen = False
+        #: the resident memory last read between runs, and when (``usable``)
+        self.used: int | None = None
+        self.read_at = float("-inf")
 
     def timer_free(self) -> bool:
         """Whether a timer signal can keep the limits here now: in the main thread, with
@@ -81,7 +82,10 @@ class InProcess:
         bound = self.limits.memory
         if bound is None:
             return True
-        used = resident()
+        now = time.monotonic()
+        if now - self.read_at >= TICK:  # (read again no more often than the tick does)
+            self.used, self.read_at = resident(), now
+        used = self.used
         return used is None or used + HEADROOM <= bound  # (no /proc: as in a child)
 
     def answer_run(self, items: list) -> list:
@@ -90,7 +94,7 @@ class InProcess:
         out: list = []
         if not items or not self.usable():
             return out
-        timed = self._arm()
+        timed = self._arm(freeze=True)
         try:
             for item in items:
                 if not self.light(item):
@@ -116,11 +120,16 @@ class InProcess:
                 answer = self._one(item)
             yield answer  # the timer is disarmed while the caller has the answer
 
-    def _arm(self) -> bool:
-        """Start the timer signal ticking when there is a limit (whether it ticks)."""
-        if not self.frozen:  # what is loaded by now lives as long as the run: full
-            gc.freeze()      # collections skip it (once: later garbage stays collectable)
-            self.frozen = True
+    def _arm(self, freeze: bool = False) -> bool:
+        """Start the timer signal ticking when there is a limit (whether it ticks).
+
+        With ``freeze`` (runs of light items), what lives by now (the modules, the
+        checkers' caches of texts, structures and tables) lives as long as the run:
+        collections skip it.  Frozen at every run, since the caches grow from run to run;
+        light items leave no garbage in cycles (which freezing would keep), and everything
+        else is still freed by its count.  Heavy items (``answer_all``) are not frozen."""
+        if freeze:
+            gc.freeze()
         timeout = self.limits.timeout
         timed = timeout is not None or self.limits.memory is not None
         if timed:

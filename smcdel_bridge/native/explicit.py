@@ -61,6 +61,8 @@ _compiled: OrderedDict[tuple[Structure, int], BitStructure] = OrderedDict()
 _by_identity: dict[int, tuple[Structure, int, BitStructure]] = {}
 _IDENTITY_SIZE = 2048
 _IDENTITY_ATOMS = 12
+#: runs of announcements one structure keeps the end of (``valid_after``)
+_WALKS = 1024
 
 
 def compile_structure(structure: Structure, limit: int = MAX_ATOMS) -> BitStructure:
@@ -121,10 +123,25 @@ def valid_after(bs: BitStructure, announcements: Iterable[Form], form: Form) -> 
     ``[! a] g`` is valid exactly when ``g`` holds at every state of the structure after
     ``a`` (``law & a`` implies ``g`` there), so the announcements are walked rather than
     evaluated as formulas: the same tables in the same order (so the same errors), each
-    kept for the rows that share it (:func:`remembered`), without the disjunctions."""
+    kept for the rows that share it (:func:`remembered`), without the disjunctions.  A
+    run given as a tuple (the fast path shares one per text) is walked once per
+    structure: the structure after it is kept by the run's identity, the entry holding
+    the run (a walk that fails keeps nothing, so it fails again alike)."""
     bs.law  # a law that is not Boolean fails first, as in the reference
-    for ann in announcements:
-        bs = bs.restrict(remembered(bs, ann))
+    if announcements.__class__ is tuple and announcements:
+        walks = bs.walks
+        hit = walks.get(id(announcements))
+        if hit is not None and hit[0] is announcements:
+            bs = hit[1]
+        else:
+            for ann in announcements:
+                bs = bs.restrict(remembered(bs, ann))
+            if len(walks) >= _WALKS:
+                walks.clear()
+            walks[id(announcements)] = (announcements, bs)
+    else:
+        for ann in announcements:
+            bs = bs.restrict(remembered(bs, ann))
     return ((bs.space.full ^ bs.law) | remembered(bs, form)) == bs.space.full
 
 

@@ -14,6 +14,9 @@ Two details follow the reference checker to the letter:
 * the law is evaluated lazily: a law that is not Boolean makes only the jobs that need
   it fail (``boolBddOf failed: Not a boolean formula.``), as in the reference, where the
   law's BDD is a lazily evaluated value.
+
+A law that is ``Top`` (every published MindGames problem's) takes the full table without
+being evaluated, the same table :func:`law_table` gives it.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ class BitStructure:
 
     __slots__ = (
         "space", "atoms", "position", "variable", "vocab", "agents", "observed", "hidden",
-        "limit", "_law", "_group_hidden", "_restricted", "_extended", "memo",
+        "limit", "_law", "_group_hidden", "_restricted", "_extended", "memo", "walks",
     )
 
     def __init__(
@@ -67,11 +70,14 @@ class BitStructure:
                 f"this structure has {n}: use the symbolic engine", size=n, limit=limit, unit="atoms")
         self.limit = limit
         self.space: Space = space(n)
-        self.position = {a: j for j, a in enumerate(self.atoms)}
+        self.position = dict(zip(self.atoms, range(n)))
         self.variable = self.position
-        if law.__class__ is not L.Top and any(a not in self.position for a in law.atoms()):
-            raise SanityError(["LAW uses atoms not in VARS!"])
-        self._law = law_table(self.space, self.position, law)
+        if law.__class__ is L.Top:  # (the published problems' law)
+            self._law = self.space.full
+        else:
+            if any(a not in self.position for a in law.atoms()):
+                raise SanityError(["LAW uses atoms not in VARS!"])
+            self._law = law_table(self.space, self.position, law)
         observed: dict[Agent, tuple[int, ...]] = {}
         agents = []
         for agent, atoms in obs:
@@ -86,6 +92,9 @@ class BitStructure:
         self._extended: dict[tuple[tuple[Agent, ...], int], BitStructure] = {}
         #: truth tables of formulas by identity (see ``truth_tables.remembered``)
         self.memo: dict[int, tuple[Form, int]] = {}
+        #: structures after runs of announcements by the run's identity (see
+        #: ``explicit.valid_after``)
+        self.walks: dict[int, tuple[tuple[Form, ...], BitStructure]] = {}
 
     def _unobserved(self, seen: Iterable[int]) -> tuple[int, ...]:
         """Positions of ``vocab \\\\ seen`` (list difference, as the reference computes it)."""
@@ -95,7 +104,7 @@ class BitStructure:
             if atom not in variable:
                 raise SanityError(["OBS contains atoms not in VARS!"])
         if len(self.vocab) == len(self.atoms):  # no duplicates: a plain set difference
-            return tuple(j for j, a in enumerate(self.atoms) if a not in seen)
+            return tuple([j for j, a in enumerate(self.atoms) if a not in seen])
         left = Counter(self.vocab)
         left.subtract(seen)
         return tuple(sorted(variable[a] for a, k in left.items() if k > 0))
@@ -171,6 +180,7 @@ class BitStructure:
             child._restricted = {}
             child._extended = {}
             child.memo = {}
+            child.walks = {}
             self._restricted[bits] = child
         return child
 
@@ -216,6 +226,7 @@ class BitStructure:
         child._restricted = {}
         child._extended = {}
         child.memo = {}
+        child.walks = {}
         if len(self._extended) >= _CHILD_CACHE_LIMIT:
             self._extended.clear()
         self._extended[key] = child
