@@ -27,7 +27,11 @@ ONE_PROBLEM = """problem one
 #: terminal; jinja2: only for English)
 HEAVY = ("pydantic", "rich", "jinja2")
 
-_PROBE = """
+#: what the published rows' fast path loads (the lexer and the truth tables): only when a
+#: row is read
+ROW_PATH = ("smcdel_bridge.syntax.lexer", "smcdel_bridge.native.truth_tables")
+
+_PROBE = f"ROW_PATH = {ROW_PATH!r}\n" + """
 import json, sys
 from pyfront.cli import main
 try:
@@ -35,7 +39,8 @@ try:
 except SystemExit as exc:  # --help
     code = exc.code
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in
-                ("pydantic", "rich", "jinja2", "lark") or m.startswith(("pyfront.story", "pyfront.grammar")))
+                ("pydantic", "rich", "jinja2", "lark") or m.startswith(("pyfront.story", "pyfront.grammar"))
+                or m in ROW_PATH)
 with open(sys.argv[1], "w") as out:
     json.dump({"code": code, "loaded": loaded}, out)
 """
@@ -84,6 +89,18 @@ def test_a_syntax_error_brings_lark_in_for_its_wording(tmp_path):
 def test_check_of_a_puzzle_loads_no_heavy_library(tmp_path):
     loaded = _loaded(tmp_path, "check", str(REPO / "examples/puzzles/cheryls_birthday.del"))
     assert not _roots(loaded) & set(HEAVY), sorted(loaded)
+    assert not loaded & set(ROW_PATH), sorted(loaded)
+
+
+def test_check_of_rows_loads_the_row_path_when_it_reads_one(tmp_path):
+    path = tmp_path / "rows.jsonl"
+    path.write_text(json.dumps({
+        "smcdel_problem": "VARS 1,2 LAW Top OBS Agenta:2 Agentb:1 VALID? [ ! (1|2) ] "
+                          "(Agenta knows whether 1)",
+        "pbcheck": "VARS 0,1,2 LAW Top OBS Agenta:2 Agentb:1 VALID? [ ! (1|2) ] 0",
+        "label": "not_entailment"}) + "\n", encoding="utf-8")
+    loaded = _loaded(tmp_path, "check", str(path), "-q")
+    assert set(ROW_PATH) <= loaded, sorted(loaded)
 
 
 def test_check_of_a_story_still_reads_it(tmp_path):

@@ -34,14 +34,34 @@ Usage::
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+
 from smcdel_bridge.engines import AUTO_EXPLICIT_ATOMS
 from smcdel_bridge.errors import SmcdelError
-from smcdel_bridge.native.explicit import compile_structure, valid_after
-from smcdel_bridge.syntax.fastpath import published_parts
 
 from pyfront.data.items import AnsweredItem, CheckItem
 
 from .sources import ItemFailure
+
+
+def _on_first_use(name: str):
+    """Module ``name``, loaded when an attribute is first read: a file of puzzles or
+    stories never reads a row's text, and the reader and the explicit engine cost a
+    few milliseconds of start-up (a tenth of a small check) it then saves."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = sys.modules[name] = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    parent, _, child = name.rpartition(".")
+    setattr(sys.modules[parent], child, module)  # as an import would
+    return module
+
+
+_fastpath = _on_first_use("smcdel_bridge.syntax.fastpath")
+_explicit = _on_first_use("smcdel_bridge.native.explicit")
 
 __all__ = ["LIGHT_ATOMS", "LIGHT_TEXT", "light_answers", "light_item"]
 
@@ -62,7 +82,7 @@ def light_item(entry, engine: str) -> bool:
             continue
         if len(text) > LIGHT_TEXT:
             return False
-        parts = published_parts(text)
+        parts = _fastpath.published_parts(text)
         if parts is None or len(set(parts[0].vocab)) > LIGHT_ATOMS:
             return False
     return True
@@ -76,15 +96,15 @@ def light_answers(item, engine: str) -> tuple[bool, bool] | None:
         return None
     answers = []
     for text in (item.problem, item.pbcheck):
-        parts = published_parts(text)
+        parts = _fastpath.published_parts(text)
         if parts is None:
             return None
         structure, announcements, hypothesis = parts
         if engine == "auto" and len(set(structure.vocab)) > AUTO_EXPLICIT_ATOMS:
             return None  # the BDD engine's
         try:
-            answers.append(valid_after(compile_structure(structure), announcements,
-                                       hypothesis))
+            model = _explicit.compile_structure(structure)
+            answers.append(_explicit.valid_after(model, announcements, hypothesis))
         except SmcdelError:
             return None
     return answers[0], answers[1]

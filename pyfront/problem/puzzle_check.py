@@ -23,6 +23,11 @@ class _Shared:
     answers: object = None
     encoding: object = None
 
+    def __getstate__(self):
+        """A child process rebuilds the engines (compiled code does not travel); the jobs
+        of one problem sent together keep one ``_Shared``, so it builds them once."""
+        return {"pb": self.pb, "answers": None, "encoding": None}
+
     def value_answers(self):
         if self.answers is None:
             from pyfront.problem.puzzle_structure import PuzzleAnswers
@@ -45,9 +50,6 @@ class PuzzleJob:
     shared: _Shared
     kind: str  # "hypothesis" | "question"
     index: int
-    def __getstate__(self):  # worker processes rebuild the engines
-        return {"shared": _Shared(self.shared.pb), "kind": self.kind, "index": self.index}
-
     @property
     def question(self):
         return self.shared.pb.questions[self.index] if self.kind == "question" else None

@@ -14,10 +14,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from pyfront.checking.sources import DATASET_SUFFIXES
 from pyfront.data.rows import RowError, iter_rows
 from smcdel_bridge.values import value
-
-SUFFIXES = (".jsonl", ".ndjson", ".csv")
 
 
 def _is_story_problem(text) -> bool:
@@ -33,7 +32,7 @@ def _is_story_problem(text) -> bool:
 def is_story_dataset(path: str) -> bool:
     """Whether the first readable row of ``path`` is a story row."""
     p = Path(path)
-    if not p.is_file() or not p.name.lower().endswith(SUFFIXES):
+    if not p.is_file() or not p.name.lower().endswith(DATASET_SUFFIXES):
         return False
     try:
         for _, _, fields in iter_rows(path):
