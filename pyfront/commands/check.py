@@ -94,10 +94,6 @@ def _kind(args) -> str:
         return args.format
     if getattr(args, "certified", None):
         raise UserError("--certified is for --format reasoning-core")
-    from ..checking.sources import DATASET_SUFFIXES
-
-    if not any(str(p).lower().endswith(DATASET_SUFFIXES) for p in args.paths):
-        return "files"  # (no row file: the story reader is not loaded)
     from ..generate.stories.recheck import is_story_dataset
 
     stories = [is_story_dataset(p) for p in args.paths]

@@ -214,7 +214,6 @@ class FormulaReader:
         finally:
             self.depth -= 1
 
-
     def reused(self, node, origin) -> Form:
         """The formula of ``origin``, read for ``node`` (the same text, on one line):
         an error is placed in ``node``'s line, columns moved by as much as the text."""

@@ -50,6 +50,7 @@ class PuzzleJob:
     shared: _Shared
     kind: str  # "hypothesis" | "question"
     index: int
+
     @property
     def question(self):
         return self.shared.pb.questions[self.index] if self.kind == "question" else None

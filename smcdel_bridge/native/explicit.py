@@ -128,20 +128,17 @@ def valid_after(bs: BitStructure, announcements: Iterable[Form], form: Form) -> 
     structure: the structure after it is kept by the run's identity, the entry holding
     the run (a walk that fails keeps nothing, so it fails again alike)."""
     bs.law  # a law that is not Boolean fails first, as in the reference
-    if announcements.__class__ is tuple and announcements:
-        walks = bs.walks
-        hit = walks.get(id(announcements))
-        if hit is not None and hit[0] is announcements:
-            bs = hit[1]
-        else:
-            for ann in announcements:
-                bs = bs.restrict(remembered(bs, ann))
-            if len(walks) >= _WALKS:
-                walks.clear()
-            walks[id(announcements)] = (announcements, bs)
+    walks = bs.walks if announcements.__class__ is tuple and announcements else None
+    hit = None if walks is None else walks.get(id(announcements))
+    if hit is not None and hit[0] is announcements:
+        bs = hit[1]
     else:
         for ann in announcements:
             bs = bs.restrict(remembered(bs, ann))
+        if walks is not None:
+            if len(walks) >= _WALKS:
+                walks.clear()
+            walks[id(announcements)] = (announcements, bs)
     return ((bs.space.full ^ bs.law) | remembered(bs, form)) == bs.space.full
 
 

@@ -147,11 +147,8 @@ def _read_parts(text: str) -> tuple[Structure, tuple[Form, ...], Form] | None:
 
 
 def _announcements(text: str) -> tuple[Form, ...] | None:
-    """The formulas of a run of ``[ ! … ] `` announcements filling ``text`` (cached)."""
-    try:
-        return _runs[text]
-    except KeyError:
-        pass
+    """The formulas of a run of ``[ ! … ] `` announcements filling ``text``, stored in
+    ``_runs`` (which :func:`_read_parts` looks in first)."""
     found: list[Form] | None = []
     pos = 0
     while pos < len(text):
@@ -170,11 +167,8 @@ def _announcements(text: str) -> tuple[Form, ...] | None:
 
 
 def _structure(header: str) -> Structure | None:
-    """``VARS … LAW … OBS …``, parsed by the full parser once per distinct text."""
-    try:
-        return _structures[header]
-    except KeyError:
-        pass
+    """``VARS … LAW … OBS …``, parsed by the full parser once per distinct text: stored
+    in ``_structures`` (which :func:`_read_parts` looks in first)."""
     structure = _plain_structure(header)
     if structure is None:
         from .lr_groups import parse_text  # (the tables: only for unusual headers)
