@@ -43,12 +43,11 @@ class NothingToDo(UserError):
     """A file with no item (``reason`` None) or none readable (``reason``: why the first
     could not be read)."""
 
-    def __init__(self, file: str, what: str, reason: str | None = None):
+    def __init__(self, file: str, what: str, reason: str | None = None, hint: str = ""):
         if reason is None:
             super().__init__(f"no {what} in this file", file=file)
         else:  # the first item's own FILE:LINE: message, then why the run stops
-            super().__init__(f"{reason}; no {what} in the file could be read (is it the "
-                             "right --format?)")
+            super().__init__(f"{reason}; no {what} in the file could be read{hint}")
         self.what, self.reason = what, reason
 
 
@@ -57,9 +56,9 @@ def _error(item: Any) -> str | None:
 
 
 def guarded(items: Iterable[Any], file: str, what: str,
-            error: Callable[[Any], str | None] = _error) -> Iterator[Any]:
+            error: Callable[[Any], str | None] = _error, hint: str = "") -> Iterator[Any]:
     """``items`` whole, once its first readable item (``error(item)`` None) has been read
-    here; :class:`NothingToDo` when there is none."""
+    here; :class:`NothingToDo` (``hint`` ends its message) when there is none."""
     it = iter(items)
     seen: list[Any] = []
     for item in it:
@@ -68,7 +67,7 @@ def guarded(items: Iterable[Any], file: str, what: str,
             return itertools.chain(seen, it)
     if not seen:
         raise NothingToDo(file, what)
-    raise NothingToDo(file, what, error(seen[0]))
+    raise NothingToDo(file, what, error(seen[0]), hint)
 
 
 def reader_of(fmt: str) -> tuple[Callable[[str], Iterable[Any]], str]:
@@ -83,4 +82,5 @@ def benchmark_items(path: str, fmt: str, reader: Callable[[str], Iterable[Any]] 
     """The items of a benchmark file (:func:`guarded`); ``reader`` in place of the
     registered one (a reader that also keeps notes, as Hi-ToM's twins)."""
     registered, what = reader_of(fmt)
-    return guarded((reader or registered)(path), path, what)
+    return guarded((reader or registered)(path), path, what,
+                   hint=" (is it the right --format?)")
