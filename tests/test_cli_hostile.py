@@ -5,9 +5,11 @@ The files come from ``tests/hostile_data.py`` (seeded, a few kilobytes, made in 
 temporary folder).  Each case is a command line (``{d}`` is that folder) and what must
 happen:
 
-- ``ONE``: exit code 1 or 2 and exactly one line on standard error, from ``mindgames``;
-- ``ROWS``: exit code 1; every line on standard error is one ``mindgames:`` line (batch
-  commands report each bad item in its place and go on);
+- ``ONE``: exit code 1 or 2 and exactly one line on standard error, from ``mindgames``
+  (``smcdel:`` for ``mindgames smcdel``, which words errors as the reference does), and
+  nothing written;
+- ``ROWS``: exit code 1, each bad item reported in its place (batch commands go on);
+  ``check``'s records (written to ``-o``) hold at least one ``error``;
 - ``OK``: exit code 0 (well-formed input in an unusual dress: CRLF, a byte-order mark).
 
 Optional words must appear in standard error.  The cases run in-process
@@ -71,14 +73,14 @@ def _check_cases():
         (["check", "{d}/good.del", "--timeout", "nan"], ONE, "--timeout"),
         (["check", "{d}/good.del", "--max-memory", "lots"], ONE, "--max-memory"),
         (["check", "{d}/good.del", "--max-memory", "-5M"], ONE, "--max-memory"),
-        (["check", "{d}/good.del", "--max-memory", "9" * 40 + "T"], ONE, "--max-memory"),
+        (["check", "{d}/good.del", "--max-memory", "1.5.5G"], ONE, "--max-memory"),
         (["check", "{d}/good.del", "--pack-size", "0"], ONE, "--pack-size"),
         (["check", "{d}/good.del", "--backend", "smcdel", "--smcdel", "{d}/notexec"], ONE,
          "not an executable file"),
         (["check", "{d}/good.del", "--backend", "smcdel", "--smcdel", "{d}/dir.del"], ONE,
          "not an executable file"),
         (["check", "{d}/good.del", "-o", "{d}/dir.jsonl"], ONE, "Is a directory"),
-        (["check", "{d}/good.del", "-o", "{d}/nodir/out.jsonl"], ONE, "No such file"),
+        (["check", "{d}/good.del", "-o", "{d}/good.del/out.jsonl"], ONE, "Not a directory"),
         (["check", "{d}/good.del", "--certified", "{d}/c.jsonl"], ONE, "--certified"),
         (["check", "{d}/good.del", "--engine", "quantum"], ONE, "invalid choice"),
         (["check", "{d}/good.del", "--format", "deltom"], ONE, "invalid choice"),
@@ -183,7 +185,7 @@ def _other_cases():
         (["smcdel", "--backend", "smcdel", "--smcdel", "{d}/notexec", "{d}/good.smcdel.txt"],
          ONE, "not an executable file"),
         (["smcdel", "--color", "purple", "{d}/good.smcdel.txt"], ONE, ""),
-        (["smcdel", "{d}/bom.smcdel.txt"], OK, ""),
+        (["smcdel", "{d}/bom.smcdel.txt"], ONE, "lexical error"),  # as the reference
         # render and explain
         (["render", "{d}/noise.del"], ONE, "not UTF-8 text"),
         (["render", "{d}/empty.del"], ONE, "no problem"),
@@ -223,7 +225,7 @@ def _other_cases():
         (["generate", "--size", "4", "--agents", "2-9999", "-o", "{d}/gen"], ONE, "--agents"),
         (["generate", "--size", "4", "--workers", "0", "-o", "{d}/gen"], ONE, "--workers"),
         (["generate", "--size", "4", "--split", "1/1/-1", "-o", "{d}/gen"], ONE, "--split"),
-        (["generate", "--size", "4", "-o", "{d}/occupied"], ONE, "--force"),
+        (["generate", "--size", "4", "-o", "{d}/data"], ONE, "--force"),
         (["generate", "--size", "4", "--family", "stories", "--events", "9-2", "-o", "{d}/gen"],
          ONE, "--events"),
         (["generate", "--size", "4", "--family", "stories", "--actions", "fly", "-o", "{d}/gen"],
@@ -236,7 +238,7 @@ def _other_cases():
         (["del", "{d}/empty.json"], ONE, ""),
         (["del", "{d}/cut-cases.jsonl"], ROWS, ""),
         (["del", "{d}/bad-cases.jsonl"], ROWS, ""),
-        (["del", "{d}/cases-as.json"], ONE, ""),
+        (["del", "{d}/cases-as.json"], ROWS, "missing 'model'"),
         (["del", "{d}/good.jsonl"], ROWS, ""),
         (["del", "{d}/dir.jsonl"], ONE, ""),
         (["del", "{d}/missing.jsonl"], ONE, ""),
@@ -339,18 +341,21 @@ def test_hostile_input(capsys, d, tmp_path, argv, expect, words):
             .replace("{d}/exp", f"{tmp_path}/exp").replace("{d}", str(d)) for a in argv]
     if argv[0] == "check" and "-o" not in argv:
         argv += ["-q", "-o", str(tmp_path / "out.jsonl")]
-    code, _, err = _run(capsys, argv)
-    assert "Traceback" not in err and "internal error" not in err, err
-    lines = err.strip().splitlines()
-    assert words in err, err
+    code, out, err = _run(capsys, argv)
+    assert "Traceback" not in err + out and "internal error" not in err + out, err
+    records = tmp_path / "out.jsonl"
+    written = records.read_text(encoding="utf-8") if records.is_file() else ""
+    assert words in err + written, err
     if expect == OK:
         assert code == 0, err
         return
     assert code in (1, 2), (code, err)
-    assert lines and all(line.startswith("mindgames") for line in lines), err
-    if expect == ONE:
-        assert len(lines) == 1, err
-        # a run that fails as a whole writes nothing
-        for name in ("cert", "imp", "gen", "run", "exp", "out.jsonl"):
-            assert not (tmp_path / name).exists(), name
+    if expect == ROWS:
+        assert argv[0] != "check" or '"error": ' in written, written
+        return
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(("mindgames", "smcdel:")), err
+    # a run that fails as a whole writes nothing
+    for name in ("cert", "imp", "gen", "run", "exp", "out.jsonl"):
+        assert not (tmp_path / name).exists(), name
 

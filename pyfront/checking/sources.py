@@ -166,7 +166,7 @@ def smcdel_file_items(path: str) -> Iterator[CheckItem | ItemFailure]:
 
             text = sys.stdin.buffer.read().decode("utf-8-sig")
         else:
-            text = Path(path).read_text(encoding="utf-8")
+            text = Path(path).read_text(encoding="utf-8-sig")  # as standard input
     except (OSError, UnicodeDecodeError) as err:
         yield ItemFailure(path, None, f"{path}: {getattr(err, 'strerror', None) or err}")
         return
@@ -177,8 +177,12 @@ def smcdel_file_items(path: str) -> Iterator[CheckItem | ItemFailure]:
         return
     for k, job in enumerate(program.jobs):
         single = CheckInput(program.structure, (job,))
-        yield CheckItem(source=path, row=k, problem=render_input(single),
-                        name=f"{job.kind} job {k + 1}")
+        try:
+            problem = render_input(single)
+        except ValueError as err:  # what SMCDEL reads but cannot write: a negative atom
+            yield ItemFailure(path, k, f"{path}: {job.kind} job {k + 1}: {err}")
+            continue
+        yield CheckItem(source=path, row=k, problem=problem, name=f"{job.kind} job {k + 1}")
 
 
 def dataset_items(path: str) -> Iterator[CheckItem | ItemFailure]:
