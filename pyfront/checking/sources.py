@@ -108,8 +108,12 @@ def iter_items(paths: list[str]) -> Iterator[CheckItem | ItemFailure]:
         path = Path(p)
         kind = kind_of(path)
         if kind == "directory":
-            items = (item for sub in sorted(path.rglob("*.del")) if sub.is_file()
-                     for item in dsl_items(str(sub)))
+            try:
+                files = dsl_files(path)
+            except OSError as err:  # unreadable: say so, not "no .del file"
+                yield ItemFailure(p, None, f"{err.filename or p}: {err.strerror or err}")
+                continue
+            items = (item for sub in files for item in dsl_items(str(sub)))
         elif kind == "dsl":
             items = dsl_items(p)
         elif kind == "smcdel":
@@ -122,6 +126,19 @@ def iter_items(paths: list[str]) -> Iterator[CheckItem | ItemFailure]:
             yield item
         if empty:
             yield ItemFailure(p, None, f"{p}: {_NOTHING[kind]}")
+
+
+def dsl_files(folder: Path) -> list[Path]:
+    """The ``.del`` files under ``folder``, sorted; the OSError of a folder in it that
+    cannot be read (``Path.rglob`` passes over those in silence)."""
+    import os
+
+    def fail(err: OSError):
+        raise err
+
+    for _ in os.walk(folder, onerror=fail):
+        pass
+    return [sub for sub in sorted(folder.rglob("*.del")) if sub.is_file()]
 
 
 def dsl_items(path: str) -> Iterator[CheckItem | ItemFailure]:
