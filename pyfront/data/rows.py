@@ -4,7 +4,9 @@ Every command that reads a MindGames-style dataset (``verbalize``, ``import``, `
 goes through :func:`iter_rows`.  A row that cannot be read is not an exception but a
 :class:`RowError` in the row's place, so batch commands can report it and go on; callers
 that want to stop at the first bad row turn it into a :class:`~pyfront.errors.UserError`
-with :meth:`RowError.user_error`.
+with :meth:`RowError.user_error`.  In a CSV file, a quote never closed is one bad row on
+the line where it opens (the rows after it are read again, not swallowed into its field),
+and a row with more fields than the header is a bad row too.
 """
 
 from __future__ import annotations

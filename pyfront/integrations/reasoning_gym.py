@@ -39,6 +39,7 @@ from smcdel_bridge.values import replace, value
 
 from ..evaluation import prompts
 from .open_answers import accepts
+from ..errors import UserError
 
 __all__ = ["NliConfig", "StoryConfig", "PuzzleConfig", "NliDataset", "StoryDataset",
            "PuzzleDataset", "NAMES", "KnobError"]
@@ -46,7 +47,7 @@ __all__ = ["NliConfig", "StoryConfig", "PuzzleConfig", "NliDataset", "StoryDatas
 NAMES = ("mindgames_nli", "mindgames_story", "mindgames_puzzle")
 
 
-class KnobError(AssertionError, ValueError):
+class KnobError(UserError, AssertionError, ValueError):
     """A knob out of its range, or a ``min_`` knob above its ``max_``: an AssertionError as
     reasoning-gym's own configs raise, and a ValueError (kept under ``python -O``)."""
 
