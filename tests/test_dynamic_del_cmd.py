@@ -131,8 +131,9 @@ def test_malformed_json_document(tmp_path, capsys):
     src = tmp_path / "bad.json"
     src.write_text('{\n  "id": "x",\n  "model": }\n')
     code, rows, err = run_del(capsys, src)
-    assert code == 1 and rows == [{"id": None, "error": f"{src}:3:12: invalid JSON: "
-                                                       "Expecting value"}]
+    assert code == 1 and rows == []  # the one case is unreadable: the run is refused whole
+    assert err == [f"mindgames: {src}:3:12: invalid JSON: Expecting value; no case in the "
+                   "file could be read"]
 
 
 def test_missing_file_is_one_line(tmp_path, capsys):

@@ -108,8 +108,12 @@ def iter_items(paths: list[str]) -> Iterator[CheckItem | ItemFailure]:
         path = Path(p)
         kind = kind_of(path)
         if kind == "directory":
-            items = (item for sub in sorted(path.rglob("*.del")) if sub.is_file()
-                     for item in dsl_items(str(sub)))
+            try:
+                files = dsl_files(path)
+            except OSError as err:  # unreadable: say so, not "no .del file"
+                yield ItemFailure(p, None, f"{err.filename or p}: {err.strerror or err}")
+                continue
+            items = (item for sub in files for item in dsl_items(str(sub)))
         elif kind == "dsl":
             items = dsl_items(p)
         elif kind == "smcdel":
@@ -122,6 +126,19 @@ def iter_items(paths: list[str]) -> Iterator[CheckItem | ItemFailure]:
             yield item
         if empty:
             yield ItemFailure(p, None, f"{p}: {_NOTHING[kind]}")
+
+
+def dsl_files(folder: Path) -> list[Path]:
+    """The ``.del`` files under ``folder``, sorted; the OSError of a folder in it that
+    cannot be read (``Path.rglob`` passes over those in silence)."""
+    import os
+
+    def fail(err: OSError):
+        raise err
+
+    for _ in os.walk(folder, onerror=fail):
+        pass
+    return [sub for sub in sorted(folder.rglob("*.del")) if sub.is_file()]
 
 
 def dsl_items(path: str) -> Iterator[CheckItem | ItemFailure]:
@@ -166,7 +183,7 @@ def smcdel_file_items(path: str) -> Iterator[CheckItem | ItemFailure]:
 
             text = sys.stdin.buffer.read().decode("utf-8-sig")
         else:
-            text = Path(path).read_text(encoding="utf-8")
+            text = Path(path).read_text(encoding="utf-8-sig")  # as standard input
     except (OSError, UnicodeDecodeError) as err:
         yield ItemFailure(path, None, f"{path}: {getattr(err, 'strerror', None) or err}")
         return
@@ -177,8 +194,12 @@ def smcdel_file_items(path: str) -> Iterator[CheckItem | ItemFailure]:
         return
     for k, job in enumerate(program.jobs):
         single = CheckInput(program.structure, (job,))
-        yield CheckItem(source=path, row=k, problem=render_input(single),
-                        name=f"{job.kind} job {k + 1}")
+        try:
+            problem = render_input(single)
+        except ValueError as err:  # what SMCDEL reads but cannot write: a negative atom
+            yield ItemFailure(path, k, f"{path}: {job.kind} job {k + 1}: {err}")
+            continue
+        yield CheckItem(source=path, row=k, problem=problem, name=f"{job.kind} job {k + 1}")
 
 
 def dataset_items(path: str) -> Iterator[CheckItem | ItemFailure]:

@@ -90,10 +90,10 @@ def _kind(args) -> str:
     """Which source reads the paths: a benchmark ``--format``, story datasets, or files."""
     from ..errors import UserError
 
+    if getattr(args, "certified", None) and args.format != "reasoning-core":
+        raise UserError("--certified is for --format reasoning-core")
     if args.format != "auto":
         return args.format
-    if getattr(args, "certified", None):
-        raise UserError("--certified is for --format reasoning-core")
     from ..generate.stories.recheck import is_story_dataset
 
     stories = [is_story_dataset(p) for p in args.paths]

@@ -50,6 +50,13 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import UserError
     from pyfront.data.del_cases import check_cases, read_cases
 
+    if not args.timeout > 0:  # also refuses nan
+        raise UserError("--timeout must be positive")
+    from ..data.guard import guarded
+
+    # no case, or none readable: one line, before the output is opened
+    items = guarded(read_cases(args.file), "<stdin>" if args.file == "-" else args.file,
+                    "case")
     # the embedded engine: --engine, unless --backend names one
     name = args.engine if args.backend in ("native", "both") else args.backend
     reference = None
@@ -61,7 +68,6 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"unknown event backend {name!r}; choose one of native, "
                         f"{', '.join(event_backend_names())}, smcdel, both")
     backend = reference if name == "smcdel" else get_event_backend(name)
-    items = read_cases(args.file)
     out = sys.stdout
     if args.output:
         try:

@@ -131,8 +131,8 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"{name} must be at least 1")
     if args.nota_share is not None and not 0.0 <= args.nota_share <= 1.0:
         raise UserError(f"--nota-share must lie within 0-1: got {args.nota_share:g}")
-    if args.limit is not None and args.limit < 0:
-        raise UserError("--limit must not be negative")
+    if args.limit is not None and args.limit < 1:  # --limit 0 would evaluate nothing
+        raise UserError(f"--limit must be at least 1: got {args.limit}")
     forms = form_folders(args.target[0])
     if forms:  # a folder of forms (a story dataset): every form, each in its own run
         return _every_form(args, forms)

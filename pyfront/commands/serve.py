@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         raise UserError(f"--port {args.port}: give a port between 0 and 65535")
-    if args.time_limit <= 0 or args.max_input <= 0:
+    if not args.time_limit > 0 or args.max_input <= 0:  # (not > 0: also refuses nan)
         raise UserError("--time-limit and --max-input must be positive")
     if args.examples is not None and not Path(args.examples).is_dir():
         raise UserError("not a directory (--examples needs one)", file=args.examples)

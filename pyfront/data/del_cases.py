@@ -106,9 +106,8 @@ def _line_of(text: str, index: int) -> int:
 def _lines(fh, name: str) -> Iterator[Item]:
     """One item per non-blank line of a binary stream; a line that is not UTF-8 or not
     JSON is an error item, and the lines after it are read all the same.  A file that is
-    no text at all (a NUL byte, or a first line that is not UTF-8) is one error, and a
-    file without any case is one error too."""
-    seen = False
+    no text at all (a NUL byte, or a first line that is not UTF-8) is one error (a file
+    without any case, or none readable, is refused whole: :mod:`pyfront.data.guard`)."""
     with fh:
         for n, raw in enumerate(fh, 1):
             if b"\0" in raw:
@@ -123,17 +122,13 @@ def _lines(fh, name: str) -> Iterator[Item]:
                 yield Item(name, n, error=f"{name}:{n}:{err.start + 1}: not UTF-8 text{rest}")
                 if n == 1:
                     return
-                seen = True
                 continue
             if not line.strip():
                 continue
-            seen = True
             try:
                 yield Item(name, n, _loads(line))
             except json.JSONDecodeError as err:
                 yield Item(name, n, error=f"{name}:{n}:{err.colno}: invalid JSON: {err.msg}")
-    if not seen:
-        yield Item(name, 1, error=f"{name}: no case to check")
 
 
 @value

@@ -4,7 +4,9 @@ Every command that reads a MindGames-style dataset (``verbalize``, ``import``, `
 goes through :func:`iter_rows`.  A row that cannot be read is not an exception but a
 :class:`RowError` in the row's place, so batch commands can report it and go on; callers
 that want to stop at the first bad row turn it into a :class:`~pyfront.errors.UserError`
-with :meth:`RowError.user_error`.
+with :meth:`RowError.user_error`.  In a CSV file, a quote never closed is one bad row on
+the line where it opens (the rows after it are read again, not swallowed into its field),
+and a row with more fields than the header is a bad row too.
 """
 
 from __future__ import annotations
@@ -132,18 +134,58 @@ def _csv_rows(path: str) -> Iterator[Row]:
     csv.field_size_limit(1 << 30)
     # utf-8-sig: spreadsheet programs start their CSV exports with a byte-order mark
     with open(path, newline="", encoding="utf-8-sig") as fh:
-        reader = csv.DictReader(fh)
-        row = 0
-        start = 2  # the header is line 1
+        seen: list[str] = []  # the lines of the record being read
+        lines = _recording(fh, seen)
+        row, line = 0, 1
         try:
-            for fields in reader:
-                yield row, start, fields
-                row += 1
-                start = reader.line_num + 1
+            header = next(csv.reader(lines), None)
+            if header is None:
+                return
+            while True:
+                line += len(seen)
+                seen.clear()
+                reader = csv.DictReader(lines, fieldnames=header)
+                for fields in reader:
+                    start, span = line, len(seen)
+                    if seen and seen[-1] is None:
+                        # the record ran into the end of the file inside quotes: a quote
+                        # never closed took every line after it.  It is reported on its
+                        # own line, and the lines after that one are read again.
+                        yield row, start, RowError(
+                            f"unterminated quote: the field opened on line {start} runs to "
+                            "the end of the file")
+                        row += 1
+                        line = start + 1
+                        rest = [text for text in seen[1:] if text is not None]
+                        seen = []
+                        lines = _recording(iter(rest), seen)
+                        break
+                    if None in fields:  # DictReader's key for the fields past the header
+                        quoted = (f" (a quoted field runs from line {start} to line "
+                                  f"{start + span - 1})" if span > 1 else "")
+                        yield row, start, RowError(
+                            f"{len(header) + len(fields[None])} fields, but the header has "
+                            f"{len(header)}{quoted}")
+                    else:
+                        yield row, start, fields
+                    row += 1
+                    line += span
+                    seen.clear()
+                else:
+                    return
         except csv.Error as err:
-            yield row, start, RowError(f"unreadable CSV: {err}")
+            yield row, line, RowError(f"unreadable CSV: {err}")
         except UnicodeDecodeError as err:  # the rest of the file cannot be read either
-            yield row, start, RowError(f"not UTF-8 text ({err.reason}); rows from here on are not read")
+            yield row, line, RowError(f"not UTF-8 text ({err.reason}); rows from here on are not read")
+
+
+def _recording(lines, seen: list) -> Iterator[str]:
+    """``lines``, each also appended to ``seen`` as it is read, and None appended when
+    they run out (asked for a line past the end: a record left open)."""
+    for text in lines:
+        seen.append(text)
+        yield text
+    seen.append(None)
 
 
 def _jsonl_rows(fh: IO[bytes] | IO[str]) -> Iterator[Row]:

@@ -19,7 +19,7 @@ def run(args) -> int:
     from ..tomi.certify import TomiError
     from ..tomi.translate import variable_name
     from .certify import parsed_question, question_for
-    from .reader import iter_questions
+    from ..data.guard import benchmark_items
     from .translate import translate
 
     from ..data.folders import prepare_output
@@ -28,9 +28,7 @@ def run(args) -> int:
     source = args.dataset
     if not Path(source).is_file():
         raise UserError("no such file" if not Path(source).exists() else "not a file", file=source)
-    questions = list(iter_questions(source))
-    if not questions:
-        raise UserError("no question to import", file=source)
+    questions = list(benchmark_items(source, "hitom"))
     prepare_output(outdir, getattr(args, "force", False), "hitom")
     outdir.mkdir(parents=True, exist_ok=True)
     written = failed = 0

@@ -153,6 +153,11 @@ def certify(path: str, fmt: str, outdir: str | Path, *, force: bool = False) -> 
     if out.is_dir() and any(out.iterdir()) and not force:
         raise UserError("the folder already holds files: give --force to replace the "
                         "certified split in it", file=str(out))
+    if fmt not in FORMATS:
+        raise UserError(f"--format takes {' or '.join(FORMATS)}: got {fmt!r}")
+    from ..data.guard import benchmark_items
+
+    benchmark_items(str(path), fmt)  # nothing to certify: one line, and nothing written
     out.mkdir(parents=True, exist_ok=True)
     result = Certified(fmt)
     tmp = out / (SPLIT_FILE + ".tmp")

@@ -39,11 +39,37 @@ from smcdel_bridge.values import replace, value
 
 from ..evaluation import prompts
 from .open_answers import accepts
+from ..errors import UserError
 
 __all__ = ["NliConfig", "StoryConfig", "PuzzleConfig", "NliDataset", "StoryDataset",
-           "PuzzleDataset", "NAMES"]
+           "PuzzleDataset", "NAMES", "KnobError"]
 
 NAMES = ("mindgames_nli", "mindgames_story", "mindgames_puzzle")
+
+
+class KnobError(UserError, AssertionError, ValueError):
+    """A knob out of its range, or a ``min_`` knob above its ``max_``: an AssertionError as
+    reasoning-gym's own configs raise, and a ValueError (kept under ``python -O``)."""
+
+    def __init__(self, message: str, knob: str, value: Any):
+        super().__init__(message)
+        self.knob, self.value = knob, value
+
+
+def _knob(name: str, value: int, least: int, most: int | None = None) -> None:
+    if value < least:
+        raise KnobError(f"{name} must be at least {least}: got {value}", name, value)
+    if most is not None and value > most:
+        raise KnobError(f"{name} must be at most {most}: got {value}", name, value)
+
+
+def _knob_range(config, knob: str, least: int, most: int | None = None) -> None:
+    """``min_<knob>`` and ``max_<knob>``: each within least..most, the min not above the max."""
+    lo, hi = getattr(config, f"min_{knob}"), getattr(config, f"max_{knob}")
+    _knob(f"min_{knob}", lo, least, most)
+    _knob(f"max_{knob}", hi, least, most)
+    if lo > hi:
+        raise KnobError(f"min_{knob} ({lo}) is greater than max_{knob} ({hi})", f"min_{knob}", lo)
 
 
 class _Certified(ProceduralDataset):
@@ -83,9 +109,9 @@ class NliConfig:
     size: int = 500
 
     def validate(self) -> None:
-        assert 2 <= self.min_agents <= self.max_agents, "need 2 <= min_agents <= max_agents"
-        assert 1 <= self.min_order <= self.max_order, "need 1 <= min_order <= max_order"
-        assert self.size >= 1, "size must be at least 1"
+        _knob_range(self, "agents", 2)
+        _knob_range(self, "order", 1)
+        _knob("size", self.size, 1)
 
 
 class NliDataset(_Certified):
@@ -139,10 +165,10 @@ class StoryConfig:
     size: int = 500
 
     def validate(self) -> None:
-        assert 0 <= self.order <= 4, "order must lie within 0-4"
-        assert 2 <= self.min_agents <= self.max_agents <= 8, "agents must lie within 2-8"
-        assert 1 <= self.min_events <= self.max_events, "need 1 <= min_events <= max_events"
-        assert self.size >= 1, "size must be at least 1"
+        _knob("order", self.order, 0, 4)
+        _knob_range(self, "agents", 2, 8)
+        _knob_range(self, "events", 1)
+        _knob("size", self.size, 1)
 
 
 class StoryDataset(_Certified):
@@ -191,9 +217,9 @@ class PuzzleConfig:
     size: int = 500
 
     def validate(self) -> None:
-        assert 1 <= self.min_children <= self.max_children <= 12, "children must lie within 1-12"
-        assert 1 <= self.min_muddy <= self.max_muddy, "need 1 <= min_muddy <= max_muddy"
-        assert self.size >= 1, "size must be at least 1"
+        _knob_range(self, "children", 1, 12)
+        _knob_range(self, "muddy", 1)
+        _knob("size", self.size, 1)
 
 
 _NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan", "Judy",

@@ -34,10 +34,21 @@ def answer_comment(text: str, what: str) -> str:
     return text.replace(ANSWER_LINE, line + "\n", 1)
 
 
+def _at_most(option: str, values: int) -> None:
+    """A ValueError naming ``option`` when a number would take more values than a
+    variable may have (:data:`pyfront.problem.values.MAX_VALUES`)."""
+    from pyfront.problem.values import MAX_VALUES
+
+    if values > MAX_VALUES:
+        raise ValueError(f"{option} is too large: its variables would take {values:,} values "
+                         f"(at most {MAX_VALUES:,})")
+
+
 def sum_and_product(max_sum: int = 100) -> str:
     """Freudenthal's Sum and Product with 2 <= x < y and x + y <= ``max_sum``."""
     if max_sum < 5:
         raise ValueError("--max must be at least 5 (the smallest pair is 2 + 3)")
+    _at_most("--max", max_sum - 1)  # x and y run over 2..max_sum
     expect = " expect x = 4 and y = 13" if max_sum == 100 else ""
     return answer_comment(f"""\
 # Sum and Product (Freudenthal, 1969).  Two numbers x and y with 2 <= x < y and
@@ -67,6 +78,7 @@ def what_sum(bound: int = 50) -> str:
     two; all three say in turn that they do not know their own number."""
     if bound < 2:
         raise ValueError("--bound must be at least 2")
+    _at_most("--bound", bound)  # the numbers run over 1..bound
     expect = " expect 330 possibilities" if bound == 50 else ""
     return answer_comment(f"""\
 # What Sum (van Ditmarsch, Ruan and Verbrugge).  Amy, Bob and Cat each have a number
@@ -132,7 +144,8 @@ problem cheryls_birthday
 def consecutive_numbers(top: int = 4) -> str:
     """Anne and Bill get consecutive numbers 0…``top``; each sees only their own."""
     if top < 2:
-        raise ValueError("the numbers need at least 0..2")
+        raise ValueError(f"--bound must be at least 2 (the numbers run over 0..N): got {top}")
+    _at_most("--bound", top + 1)  # the numbers run over 0..top
     # by hand: 2 * top states; the first "no" removes a = 0 and a = top, the second the
     # four states where Bill's number leaves one pair (b = 0, 1, top - 1, top)
     expect = f" expect {2 * top - 6} possibilities" if top >= 4 else ""

@@ -18,16 +18,14 @@ def run(args) -> int:
     from ..errors import UserError
     from ..story import model as sm
     from ..story.dsl_print import to_dsl
-    from .reader import iter_rows
+    from ..data.guard import benchmark_items
     from .translate import RcoreError, translate, variable_name
 
     outdir = Path(args.output)
     source = args.dataset
     if not Path(source).is_file():
         raise UserError("no such file" if not Path(source).exists() else "not a file", file=source)
-    rows = list(iter_rows(source))
-    if not rows:
-        raise UserError("no row to import", file=source)
+    rows = list(benchmark_items(source, "reasoning-core"))
     prepare_output(outdir, getattr(args, "force", False), "reasoning-core")
     outdir.mkdir(parents=True, exist_ok=True)
     written = failed = 0

@@ -40,6 +40,7 @@ def benchmark_source(args, options, questions: Callable, check_one: Callable,
     from pathlib import Path
 
     from ..checking.pipeline import Source
+    from ..data.guard import benchmark_items
     from ..errors import UserError
 
     mode = getattr(args, "backend", "native")
@@ -56,6 +57,8 @@ def benchmark_source(args, options, questions: Callable, check_one: Callable,
     for p in args.paths:
         if not Path(p).is_file():
             raise UserError("no such file" if not Path(p).exists() else "not a file", file=p)
+    # every file has a readable question, or the run fails now, before any record
+    streams = [benchmark_items(p, fmt, questions) for p in args.paths]
     report = BenchmarkReport(summary, tally, mode)
     if reference is not None:
         def run(paths, done):
@@ -80,7 +83,7 @@ def benchmark_source(args, options, questions: Callable, check_one: Callable,
         record["error"] = f"{question.source}:{question.line}: {why}"
         return record
 
-    return Source(items=lambda: (q for p in args.paths for q in questions(p)), answer=answer,
+    return Source(items=lambda: (q for stream in streams for q in stream), answer=answer,
                   on_limit=on_limit, report=report, echo_errors=True)
 
 

@@ -17,7 +17,7 @@ def run(args) -> int:
     from ..errors import UserError
     from ..story.dsl_print import to_dsl
     from .certify import TomiError, question_for, translate, check_names
-    from .reader import iter_questions
+    from ..data.guard import benchmark_items
     from .sentences import ShapeError, parse_question
 
     from ..data.folders import prepare_output
@@ -26,8 +26,8 @@ def run(args) -> int:
     source = args.dataset
     if not Path(source).is_file():
         raise UserError("no such file" if not Path(source).exists() else "not a file", file=source)
+    questions = benchmark_items(source, "tomi")  # nothing to import: fails here
     prepare_output(outdir, getattr(args, "force", False), "tomi")
-    questions = iter_questions(source)
     written = failed = total = 0
     index = 0
     for _, group in groupby(questions, key=lambda q: tuple(ln.text for ln in q.story)):
@@ -70,8 +70,6 @@ def run(args) -> int:
                                                           encoding="utf-8", newline="\n")
             written += 1
         index += 1
-    if total == 0:
-        raise UserError("no question to import", file=source)
     from pyfront.words import count
 
     print(f"import: wrote {count(written, 'story file')} ({count(total - failed, 'question')})"

@@ -92,7 +92,7 @@ def iter_questions(path: str, *, use_trace: bool = True) -> Iterator[TomiQuestio
     """Every question of a ToMi file, in order, each with its story."""
     p = Path(path)
     if not p.is_file():
-        raise UserError("no such file", file=path)
+        raise UserError("not a file" if p.exists() else "no such file", file=path)
     trace: list[list[str] | str] | None = None
     tpath = trace_path(p)
     if use_trace and tpath.is_file() and tpath != p:

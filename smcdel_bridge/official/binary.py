@@ -33,6 +33,8 @@ _INSTALL_HINT = "install SMCDEL (see docs/smcdel-binary.md), put it on PATH or p
 
 def find_smcdel(explicit: str | os.PathLike | None = None) -> str:
     """Locate the binary: ``explicit`` path, else ``$SMCDEL_BIN``, else ``smcdel`` on PATH.
+    A bare name is looked up on PATH, then in the current folder (where a file by that
+    name that cannot run is said to be one, not "not found").
 
     Raises :class:`LaunchError` naming what was tried.
     """
@@ -45,15 +47,17 @@ def find_smcdel(explicit: str | os.PathLike | None = None) -> str:
         if found is None:
             raise LaunchError(f"smcdel binary not found on PATH; {_INSTALL_HINT}")
         return found
-    if os.sep in where or (os.altsep and os.altsep in where):
+    path = os.sep in where or bool(os.altsep and os.altsep in where)
+    found = None if path else shutil.which(where)
+    if found is not None:
+        return found
+    if os.path.exists(where):  # a path, or a file here by that name
         if os.path.isfile(where) and os.access(where, os.X_OK):
             return os.path.abspath(where)
-        reason = "is not an executable file" if os.path.exists(where) else "does not exist"
-        raise LaunchError(f"smcdel binary {where} (from {origin}) {reason}")
-    found = shutil.which(where)
-    if found is None:
-        raise LaunchError(f"smcdel binary {where!r} (from {origin}) not found on PATH")
-    return found
+        raise LaunchError(f"smcdel binary {where} (from {origin}) is not an executable file")
+    if path:
+        raise LaunchError(f"smcdel binary {where} (from {origin}) does not exist")
+    raise LaunchError(f"smcdel binary {where!r} (from {origin}) not found on PATH")
 
 
 def _render(program: CheckInput) -> str:

@@ -95,8 +95,10 @@ class Token(NamedTuple):
 
 def haskell_int(digits: str) -> int:
     """The value the reference reads from a digit string: a 64-bit Haskell ``Int``, so
-    literals beyond 2**63-1 wrap around as they do there."""
-    n = int(digits) & 0xFFFFFFFFFFFFFFFF
+    literals beyond 2**63-1 wrap around as they do there.  Only the last 64 digits count
+    (10**64 is a multiple of 2**64), which also keeps Python's limit on converting long
+    digit strings out of the way."""
+    n = int(digits[-64:]) & 0xFFFFFFFFFFFFFFFF
     return n - (1 << 64) if n >= 1 << 63 else n
 
 
