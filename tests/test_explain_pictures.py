@@ -4,6 +4,7 @@ links every picture at its step (problems, puzzles, stories)."""
 
 from __future__ import annotations
 
+import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -68,8 +69,8 @@ def test_cheryl_is_drawn_as_months_by_days_and_linked_from_markdown(tmp_path, ca
     files = sorted(pictures.glob("cheryls_birthday-step*.svg"))
     assert [f.name for f in files] == [f"cheryls_birthday-step{k}.svg" for k in range(4)]
     for k, path in enumerate(files):  # each linked under its own step
-        assert f"]({path})" in out
-    assert out.index(f"]({files[1]})") > out.index("Announcement 1")
+        assert f"]({os.path.relpath(path)})" in out  # from the working directory
+    assert out.index(f"]({os.path.relpath(files[1])})") > out.index("Announcement 1")
     root = ET.fromstring(files[0].read_text(encoding="utf-8"))
     texts = [t.text for t in root.iter(SVG + "text")]
     assert {"May", "June", "July", "August"} <= set(texts) and {"14", "19"} <= set(texts)
@@ -100,4 +101,4 @@ def test_story_pictures_are_linked_from_markdown(tmp_path, capsys):
         assert "](" not in out
         return
     for name in ("coin-step0.svg", "coin-event1.svg", "coin-step2.svg"):
-        assert f"]({pictures / name})" in out
+        assert f"]({os.path.relpath(pictures / name)})" in out

@@ -75,7 +75,8 @@ def test_qa_tasks_on_story_rows(tmp_path):
     assert {k.rsplit("_", 2)[-2] + "_" + k.rsplit("_", 1)[-1] for k in tasks} == {"nli_mc", "nli_gen", "qa_mc", "qa_gen"}
     mc = next(t for k, t in tasks.items() if k.endswith("qa_mc"))
     gen = next(t for k, t in tasks.items() if k.endswith("qa_gen"))
-    assert mc["dataset_kwargs"]["data_files"] == {"test": "../stories.jsonl"}
+    copied = mc["dataset_kwargs"]["data_files"]["test"]
+    assert not copied.startswith("..") and (tmp_path / "tasks" / copied).read_text() == data.read_text()
     for row in rows:
         text = render(mc["doc_to_text"], row)
         assert text == prompts.mcq(row["story"], row["question"], row["choices"])
@@ -101,6 +102,41 @@ def test_mcq_tasks_are_evals_multiple_choice_items(dataset, tmp_path):
         assert render(mc["doc_to_choice"], d) == str(list("ABCD"[:len(d["options"])]))
         letter = render(gen["doc_to_target"], d)
         assert d["prompt"].splitlines()[-len(d["options"]) - 1 + d["gold"]].startswith(letter + ". ")
+
+
+def test_the_exported_folder_carries_its_data(dataset, tmp_path):
+    """Moved away from the dataset (which is then gone), every task still finds its rows:
+    no path in the YAML leads out of the folder, and the rows are the dataset's own."""
+    import shutil
+
+    source = tmp_path / "source"
+    shutil.copytree(dataset, source)
+    export(source, tmp_path / "tasks")
+    moved = tmp_path / "elsewhere" / "moved"
+    shutil.move(tmp_path / "tasks", moved)
+    originals = {s: (source / f"{s}.jsonl").read_text() for s in ("train", "validation", "test")}
+    shutil.rmtree(source)
+    for path in moved.glob("*.yaml"):
+        files = yaml.safe_load(path.read_text())["dataset_kwargs"]["data_files"]
+        for split, rel in files.items():
+            target = (moved / rel).resolve()
+            assert target.is_relative_to(moved.resolve()) and target.is_file(), (path.name, rel)
+            if "_mcq_" not in path.name:
+                assert target.read_text() == originals[split]
+
+
+def test_the_forms_of_a_story_dataset_keep_their_own_rows(tmp_path):
+    rows = {"qa": [{"id": "q", "story": "Anne puts the ball in the box.", "question": "Where is the ball?",
+                    "choices": ["box", "basket"], "answer": "box"}],
+            "nli": [{"id": "n", "premise": "Anne puts the ball in the box.",
+                     "hypothesis": "The ball is in the box.", "label": "entailment"}]}
+    for form, rs in rows.items():
+        (tmp_path / "stories" / form).mkdir(parents=True)
+        (tmp_path / "stories" / form / "test.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rs))
+    tasks = export(tmp_path / "stories", tmp_path / "tasks")
+    for name, form in (("mindgames_stories_qa_mc", "qa"), ("mindgames_stories_nli_mc", "nli")):
+        rel = tasks[name]["dataset_kwargs"]["data_files"]["test"]
+        assert [json.loads(x) for x in (tmp_path / "tasks" / rel).read_text().splitlines()] == rows[form]
 
 
 def test_story_form_folders_get_names_without_doubled_words(tmp_path):

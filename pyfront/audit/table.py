@@ -34,13 +34,25 @@ HEAD = ["source", "setting", "items", "chance", *BASELINES,
         "right answer's position: counts (chi-square p)", "nota right"]
 
 
+def legend(result: dict[str, Any], *, kinds: bool = False) -> str:
+    """What the marks in the cells mean: ``!`` a failed cell, with ``kinds`` also ``*`` (a
+    question kind above the margin, which the audit reports without judging it)."""
+    points = f"{100 * result.get('margin', 0.05):g}"
+    text = (f"!: fails the audit (more than {points} points above chance, its 95 % interval "
+            f"above chance)")
+    if kinds:
+        text += (f"; *: this question kind is more than {points} points above chance "
+                 f"(reported, not judged: the kinds are not what the audit balances)")
+    return text
+
+
 def rich_table(result: dict[str, Any]):
     from rich.table import Table
 
     verdict = "passed" if result["passed"] else "FAILED"
     t = Table(title=f"mindgames audit ({result['folds']} folds; {verdict}: a baseline more "
                     f"than {100 * result['margin']:g} points above chance fails)",
-              title_justify="left")
+              title_justify="left", caption=legend(result), caption_justify="left")
     for col in HEAD:
         t.add_column(col, justify="left" if col in ("source", "setting") else "right")
     for cells in rows(result):
@@ -64,7 +76,7 @@ def markdown(result: dict[str, Any]) -> str:
     lines = ["| " + " | ".join(HEAD) + " |", "|" + "---|" * 2 + "---:|" * (len(HEAD) - 2)]
     for cells in rows(result):
         lines.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n\n" + legend(result) + "\n"
 
 
 # --- heuristic trackers --------------------------------------------------------------------------
@@ -105,7 +117,8 @@ def rich_tracker_tables(result: dict[str, Any]) -> list:
 
     out = []
     for title, head, body in tracker_tables(result):
-        t = Table(title=title, title_justify="left")
+        t = Table(title=title, title_justify="left", caption=legend(result, kinds=True),
+                  caption_justify="left")
         for col in head:
             t.add_column(col, justify="left" if col == "tracker" else "right")
         for cells in body:
@@ -119,5 +132,5 @@ def tracker_markdown(result: dict[str, Any]) -> str:
     for title, head, body in tracker_tables(result):
         lines = [f"{title}:", "", "| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
         lines += ["| " + " | ".join(cells) + " |" for cells in body]
-        parts.append("\n".join(lines) + "\n")
+        parts.append("\n".join(lines) + "\n\n" + legend(result, kinds=True) + "\n")
     return "\n".join(parts)

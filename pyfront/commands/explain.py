@@ -58,7 +58,11 @@ def run(args: argparse.Namespace) -> int:
     solved = _puzzles(puzzles, args)
     explained = _problems(problems, args)
     written = _pictures(explained, solved, told, args) if args.graph is not None else None
-    links = written.links if written is not None else {}
+    links = {}
+    if written is not None:  # paths as the Markdown, where it is written, finds them
+        from ..explain.picture_files import markdown_folder, relative_links
+
+        links = relative_links(written.links, markdown_folder(sys.stdout))
     _write_text(explained, solved, told, args, links)
     if written is not None:
         _report_pictures(written, args)

@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
         written = export(args.dataset, args.output, args.name)
     for path in written:
         print(path)
-    print(f"export: wrote {len(written)} lm-eval tasks (data paths relative to the folder); "
+    print(f"export: wrote {len(written)} lm-eval tasks (with their data: the folder stands alone); "
           f"run them there: cd {args.output} && lm_eval --include_path . --tasks "
           f"{written[0].stem} …", file=sys.stderr)
     return 0

@@ -21,6 +21,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="SMCDEL in the multi-line commented form instead of the published one-line form")
     parser.add_argument("--problem", metavar="NAME", help="only the problem (or story) called NAME (--to smcdel: one program "
                              "for `mindgames smcdel -`)")
+    parser.add_argument("-o", "--output", metavar="DIR",
+                        help="--to smcdel: write each problem's program to DIR/NAME.smcdel.txt "
+                             "(one SMCDEL input per file) instead of printing them")
 
 
 def _english(pb, style: str) -> str:
@@ -179,13 +182,18 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"story {stories[0].name!r} renders as English, JSON or DSL "
                         "(--to english, --to json, --to dsl)",
                         file=args.file, line=stories[0].line)
+    if args.output is not None and args.to != "smcdel":
+        raise UserError("-o DIR writes SMCDEL programs, one per file: use it with --to smcdel")
     if args.to == "smcdel":
+        texts = [_smcdel(pb, args.readable) for pb in problems]
+        if args.output is not None:
+            return _write_programs(problems, texts, args)
         # an SMCDEL input holds one structure: several problems are several programs,
         # each under a separator line; --problem NAME gives one that `mindgames smcdel -` reads
-        texts = [_smcdel(pb, args.readable) for pb in problems]
         if len(texts) > 1:
             texts = [f"{SEPARATOR} {pb.name} (one program; --problem {pb.name} for it alone)\n{t}"
                      for pb, t in zip(problems, texts)]
+            _say_how_to_pick(problems, args.file)
         print("\n\n".join(texts))
     else:
         try:
@@ -196,4 +204,42 @@ def run(args: argparse.Namespace) -> int:
                 err.file = args.file
             raise
         print(text)
+    return 0
+
+
+def _say_how_to_pick(problems, file: str) -> None:
+    """Several programs printed: `mindgames smcdel` reads one, so say how to get one."""
+    import sys
+
+    names = [pb.name for pb in problems]
+    shown = ", ".join(names[:4]) + (f", … ({len(names)} in all)" if len(names) > 4 else "")
+    print(f"mindgames: {file} holds {len(names)} problems ({shown}) and an SMCDEL input holds "
+          f"one: `--problem {names[0]}` prints one program alone, `-o DIR` writes one file per "
+          "problem", file=sys.stderr)
+
+
+def _write_programs(problems, texts: list[str], args: argparse.Namespace) -> int:
+    """Each problem's program in ``DIR/NAME.smcdel.txt`` (a problem without a hypothesis has
+    none: said, not written); the paths on standard output."""
+    import sys
+    from pathlib import Path
+
+    from ..errors import UserError
+    from ..explain.graph import slug
+
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        raise UserError("exists and is not a folder (-o needs one)", file=str(out))
+    names = [slug(pb.name) for pb in problems]
+    if len(set(names)) < len(names):
+        raise UserError("two problems would share a file name: give them different names",
+                        file=args.file)
+    out.mkdir(parents=True, exist_ok=True)
+    for pb, name, text in zip(problems, names, texts):
+        if not pb.has_values and not pb.hypotheses:
+            print(f"mindgames: {pb.name}: no hypothesis, no program written", file=sys.stderr)
+            continue
+        path = out / f"{name}.smcdel.txt"
+        path.write_text(text + "\n", encoding="utf-8", newline="\n")
+        print(path)
     return 0

@@ -13,15 +13,23 @@ multiple-choice form of ``mindgames eval --format mcq`` (``<name>_mcq_mc`` / ``_
 its items, options shuffled and checked, are written beside the YAML as JSON lines, since
 they are built, not read).  The prompts are exactly those of ``mindgames eval``.
 
-Data paths are relative to the task folder (``dataset_kwargs.data_files``), so the folder
-and the data move together; lm-eval hands them to ``datasets``, which reads them from the
-working directory: run ``lm_eval`` in the task folder (``--include_path .``).
+The folder is self-contained: the dataset's split files are copied into it
+(``data/<dataset>/<split>.jsonl``) and the YAML names them relative to the folder
+(``dataset_kwargs.data_files``), so it can be moved or shared without the dataset; lm-eval
+hands the paths to ``datasets``, which reads them from the working directory: run
+``lm_eval`` in the task folder (``--include_path .``).
+
+Usage::
+
+    from pyfront.evaluation.lm_eval_export import data_folder
+    assert data_folder("runs/mg-4k/test.jsonl") == "data/mg_4k"
 """
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -68,16 +76,17 @@ def _columns(files: dict[str, Path]) -> set[str]:
     return common
 
 
-def _relative(path: Path, folder: Path) -> str:
-    import os
+def data_folder(dataset: str | Path) -> str:
+    """Where the export keeps the dataset's rows, relative to the task folder: ``data/``
+    and the dataset's name (a story dataset's ``qa``/``nli`` folder with its parent's), so
+    the forms of one dataset exported into one folder keep apart."""
+    return "data/" + task_name(dataset).removeprefix("mindgames_")
 
-    return Path(os.path.relpath(path.resolve(), folder.resolve())).as_posix()
 
-
-def _base(files: dict[str, Path], folder: Path) -> dict[str, Any]:
+def _base(files: dict[str, Path], data: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "dataset_path": "json",
-        "dataset_kwargs": {"data_files": {s: _relative(p, folder) for s, p in files.items()}},
+        "dataset_kwargs": {"data_files": {s: f"{data}/{s}.jsonl" for s in files}},
     }
     if "train" in files:
         out["training_split"] = "train"
@@ -134,12 +143,12 @@ def mcq_items(files: dict[str, Path], seed: int = 0) -> dict[str, list[dict[str,
     return out
 
 
-def tasks(dataset: str | Path, name: str, folder: str | Path = ".") -> dict[str, dict[str, Any]]:
-    """task name -> its YAML content (data paths relative to ``folder``)."""
+def tasks(dataset: str | Path, name: str) -> dict[str, dict[str, Any]]:
+    """task name -> its YAML content (data paths relative to the task folder, where
+    :func:`export` copies the rows: :func:`data_folder`)."""
     files = split_files(dataset)
     cols = _columns(files)
-    folder = Path(folder)
-    base = _base(files, folder)
+    base = _base(files, data_folder(dataset))
     out: dict[str, dict[str, Any]] = {}
     if {"premise", "hypothesis", "label"} <= cols:
         mc, gen = _task(name, "nli", "mc"), _task(name, "nli", "gen")
@@ -222,8 +231,9 @@ def export(dataset: str | Path, out_dir: str | Path, name: str | None = None) ->
     name = name or task_name(dataset)
     if not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", name):
         raise UserError(f"task name {name!r}: use letters, digits, '_', '.' and '-'")
-    content = tasks(dataset, name, out)
+    content = tasks(dataset, name)
     files = split_files(dataset)
+    rows_dir = out / data_folder(dataset)
     mcq: dict[str, list] = {}
     if "problem" in _columns(files) or "smcdel_problem" in _columns(files):
         mcq = {s: docs for s, docs in mcq_items(files).items() if docs}
@@ -234,6 +244,12 @@ def export(dataset: str | Path, out_dir: str | Path, name: str | None = None) ->
     written: list[Path] = []
     try:
         out.mkdir(parents=True, exist_ok=True)
+        rows_dir.mkdir(parents=True, exist_ok=True)
+        for split, source in files.items():
+            target = rows_dir / f"{split}.jsonl"
+            if not (target.exists() and target.samefile(source)):
+                shutil.copyfile(source, target)
+            written.append(target)
         if mcq:
             (out / data_dir).mkdir(exist_ok=True)
             for split, docs in mcq.items():
@@ -247,8 +263,6 @@ def export(dataset: str | Path, out_dir: str | Path, name: str | None = None) ->
             written.append(path)
     except OSError as err:
         if created:
-            import shutil
-
             shutil.rmtree(out, ignore_errors=True)
         raise UserError(f"cannot write the tasks: {err.strerror or err}", file=str(out)) from None
     return [p for p in written if p.suffix == ".yaml"]

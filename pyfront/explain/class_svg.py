@@ -93,13 +93,13 @@ def _headers(frame: Frame) -> list[str]:
             out.append(f'<text x="{ox + 13:.1f}" y="{y:.1f}" text-anchor="middle" '
                        f'transform="rotate(-90 {ox + 13:.1f} {y:.1f})" {FONT} font-size="12" '
                        f'font-weight="bold" fill="#334">{escape(grid.rows.title)}</text>')
-        every = _tick_step(frame, grid.cols.labels, frame.cell_w)
+        every = tick_step(frame, grid.cols.labels, frame.cell_w)
         for c, label in enumerate(grid.cols.labels):
             if c % every == 0:
                 x, _ = frame.centre(group, 0, c)
                 out.append(f'<text x="{x:.1f}" y="{oy + frame.top - 8:.1f}" text-anchor="middle" '
                            f'{HEADER_FONT} font-size="11" fill="#445">{escape(label)}</text>')
-        every = _tick_step(frame, grid.rows.labels, frame.cell_h, vertical=True)
+        every = tick_step(frame, grid.rows.labels, frame.cell_h, vertical=True)
         for r, label in enumerate(grid.rows.labels):
             if r % every == 0:
                 _, y = frame.centre(group, r, 0)
@@ -108,7 +108,7 @@ def _headers(frame: Frame) -> list[str]:
     return out
 
 
-def _tick_step(frame: Frame, labels, room: float, vertical: bool = False) -> int:
+def tick_step(frame: Frame, labels, room: float, vertical: bool = False) -> int:
     """Label every k-th header so that labels do not run into each other."""
     need = 13.0 if vertical else max((len(x) for x in labels), default=1) * 6.8 + 6
     return max(1, math.ceil(need / room))

@@ -5,12 +5,15 @@ Problems and number puzzles get their class pictures (:mod:`.class_picture`: the
 worlds on a grid of their valuations, each agent's classes outlined), drawn by
 :mod:`.class_svg` as SVG, or by Graphviz as PNG (:mod:`.class_dot`, positions pinned);
 stories get their belief pictures and event models as Graphviz DOT, rendered when ``dot``
-is installed (:mod:`.story_graph`).  A link is the file's path as the directory was
-given, so ``explain --format md --graph pics`` writes Markdown that finds ``pics/…`` from
-where it was run.
+is installed (:mod:`.story_graph`).  A link is the file's path relative to where the
+Markdown goes (:func:`markdown_folder`: the folder of the file standard output is
+redirected to, else the working directory), so ``explain --format md --graph doc/pics >
+doc/x.md`` links ``pics/…`` and the folder can move with its pictures.
 
     >>> key("problem", "two_foreheads", 1)
     'problem:two_foreheads:1'
+    >>> relative_links({"k": "/d/pics/a.svg"}, Path("/d/doc"))
+    {'k': '../pics/a.svg'}
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from pathlib import Path
 from smcdel_bridge.values import field, value
 
 from .graph import slug
+
+__all__ = ["key", "Written", "write_pictures", "relative_links", "markdown_folder"]
 
 
 def key(kind: str, name: str, step: int) -> str:
@@ -85,3 +90,30 @@ def write_pictures(problems, puzzles, stories, directory: Path, fmt: str = "svg"
             kind = "story" if stem.startswith("step") else "event"
             written.links[key(kind, s.name, int(stem.lstrip("stepevn")))] = str(path)
     return written
+
+
+def relative_links(links: dict[str, str], folder: Path) -> dict[str, str]:
+    """``links`` with every path relative to ``folder`` (forward slashes, as Markdown wants)."""
+    import os
+
+    return {k: Path(os.path.relpath(os.path.abspath(p), os.path.abspath(folder))).as_posix()
+            for k, p in links.items()}
+
+
+def markdown_folder(stream) -> Path:
+    """Where the text written to ``stream`` is read from: the folder of the regular file it
+    is (standard output redirected to a file: ``/proc/self/fd``, checked to be that very
+    file), else the working directory (a terminal, a pipe)."""
+    import os
+    import stat
+
+    try:
+        fd = stream.fileno()
+        st = os.fstat(fd)
+        if stat.S_ISREG(st.st_mode):
+            path = Path(os.readlink(f"/proc/self/fd/{fd}"))
+            if path.is_absolute() and os.path.samestat(os.stat(path), st):
+                return path.parent
+    except (OSError, ValueError, AttributeError):  # no descriptor, no /proc: the working directory
+        pass
+    return Path.cwd()

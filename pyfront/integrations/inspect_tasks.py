@@ -16,7 +16,8 @@ default solver sends the prompt as it is and reads the reply with eval's parser
 (marking the chosen option, so that Inspect's ``choice()`` scorer scores multiple
 choice); ``-T solver=inspect`` uses Inspect's ``multiple_choice()`` instead (its own
 template and its ``ANSWER: X`` format).  Every task reports accuracy overall and grouped
-by order, by deception, by setting and by the shortcut model's verdict.
+by order, by deception, by setting and by the shortcut model's verdict, each group named
+with its key (``order=2``, ``shortcut=wrong``).
 
 Usage::
 
@@ -46,7 +47,12 @@ SOLVERS = ("mindgames", "inspect")
 
 
 def _metrics() -> list:
-    return [accuracy(), stderr(), *(grouped(accuracy(), key, all=False) for key in GROUPS)]
+    """Accuracy overall and by each of :data:`GROUPS`, each group's score named with its
+    key (``order=2``, ``deception=False``): the values alone collide across keys and say
+    nothing in a log."""
+    return [accuracy(), stderr(),
+            *(grouped(accuracy(), key, all=False, name_template=f"{key}={{group_name}}")
+              for key in GROUPS)]
 
 
 @solver
@@ -141,7 +147,7 @@ def nli(path: str | None = None, size: int = 10, seed: int = 0, split: str = "al
 def mcq(path: str | None = None, setting: str = "retrospective", distractors: str = "hard",
         probe: str = "none", size: int = 120, seed: int = 0, split: str = "all",
         solver: str = "mindgames") -> Task:
-    """The checker-built multiple choice of MindGames problems (four options)."""
+    """The checker-built multiple choice of MindGames problems (two to four options)."""
     rows = mindgames_rows(path, size=size, seed=seed, split=split)
     sets = [Setting("mcq", _check(setting, KINDS, "setting"),
                     _check(distractors, DISTRACTORS, "distractors"), _check(probe, PROBES, "probe"))]

@@ -99,7 +99,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     def example(name: str):
         text = gallery.text(name)
         if text is None:
-            return error(f"no example called {name[:80]!r}", 404)
+            return error(f"no such example: {name[:80]!r} (choose one from the Example list)", 404)
         return jsonify({"ok": True, "name": name, "source": text})
 
     def body_of():

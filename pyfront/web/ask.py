@@ -8,6 +8,8 @@ syntax is written ``smcdel"…"``, which problems accept.
 
     >>> ask("problem p\\n  agents A, B\\n  setup forehead\\n", 0, 0, "A knows whether muddy(B)")["answer"]["verdict"]
     '✔ entailed'
+    >>> plain('in smcdel"…": the formula ends too early (SMCDEL syntax)')
+    'the formula ends too early (SMCDEL syntax)'
 """
 
 from __future__ import annotations
@@ -18,6 +20,13 @@ from typing import Any
 ASKED = "asked_on_the_page"
 SYNTAXES = ("dsl", "smcdel")
 MAX_FORMULA = 2000
+
+
+def plain(message: str) -> str:
+    """An error about a formula typed in SMCDEL's syntax, without the ``smcdel"…"`` the
+    page wraps it in (the person typed no such thing)."""
+    message = message.replace('in smcdel"…": ', "").replace(' in smcdel"…"', "")
+    return message.replace('smcdel"…"', "the formula")
 
 
 def _failure(message: str, column: int | None = None) -> dict[str, Any]:
@@ -63,10 +72,11 @@ def ask(source: str, index: int, step: int | None, formula: str, syntax: str = "
         column = err.get("column")
         if err.get("line") == where.after + 1 and column is not None:
             column = max(1, column - len(prefix))
-        return _failure(f"in the formula: {err['message']}", column)
+        message = plain(err["message"]) if syntax == "smcdel" else err["message"]
+        return _failure(f"in the formula: {message}", column)
     problem = result["problems"][index]
     if "error" in problem:
-        return _failure(problem["error"])
+        return _failure(plain(problem["error"]) if syntax == "smcdel" else problem["error"])
     answer = next(h for h in problem["hypotheses"] if h["name"] == ASKED)
     answer["name"] = "your question"
     return {"ok": True, "answer": answer, "step": answer["step"]}

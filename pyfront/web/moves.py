@@ -141,13 +141,18 @@ def _puzzle_moves(pb) -> list[dict]:
 # -- stories ---------------------------------------------------------------------------------
 
 def _story_candidates(story) -> list[tuple[str, str]]:
+    """Candidate events at the end of ``story``.  Someone outside (who has left, or not yet
+    entered a room) can come in and send private messages, but not move, look at, show or
+    announce anything: the engine would let them act unseen, and the page would offer
+    "While Oliver and Jack are away, Emma moves …" when Emma is the one away."""
     from ..story.dsl_print import name_text, value_text, var_text
 
     out = []
-    where = story.presence_timeline()[-1] if story.events else None
+    where = story.presence_timeline()[-1]
+    present = [a for a in story.agents if where.get(a) is not None]
     for a in story.agents:
         name = name_text(a)
-        here = where.get(a) if where else None
+        here = where.get(a)
         if story.rooms:
             out += [("comings and goings", f"{name} enters the {name_text(r)}")
                     for r in story.rooms if r != here]
@@ -157,7 +162,7 @@ def _story_candidates(story) -> list[tuple[str, str]]:
             out.append(("comings and goings", f"{name} leaves"))
     for var in story.variables:
         v = var_text(story, var)
-        for a in story.agents:
+        for a in present:
             name = name_text(a)
             if len(var.values) == 2 or var.boolean:
                 out.append(("changes", f"{name} turns {v}"))
@@ -167,8 +172,8 @@ def _story_candidates(story) -> list[tuple[str, str]]:
                         for x in var.values]
             out.append(("looking", f"{name} looks at {v}"))
             out.append(("looking", f"{name} peeks at {v}"))
-            for b in story.agents:
-                if b != a:
+            for b in present:
+                if b != a and where[b] == where[a]:
                     out.append(("looking", f"{name} shows {v} to {name_text(b)}"))
     for var in story.variables:
         if var.boolean:
@@ -176,7 +181,8 @@ def _story_candidates(story) -> list[tuple[str, str]]:
         for a in story.agents:
             for x in var.values:
                 claim = f"{var.name} is {name_text(x)}"
-                out.append(("speech", f"{name_text(a)} says that {claim}"))
+                if a in present:
+                    out.append(("speech", f"{name_text(a)} says that {claim}"))
                 for b in story.agents:
                     if b != a:
                         out.append(("speech", f"{name_text(a)} tells {name_text(b)} that {claim}"))

@@ -63,10 +63,18 @@ async function currentLink() {
   return url.toString() + (h ? "#" + h : "");
 }
 
+function tooLong() {
+  return new TextEncoder().encode(editor.value).length > Number(document.body.dataset.maxSource);
+}
+
 let linkTimer = null;
 function updateLink() {
   clearTimeout(linkTimer);
+  // a text past the limit is not put in the link: the page would not check it, and the
+  // link keeps what it had (the example loaded, say), so a reload brings that back
+  if (tooLong()) return;
   linkTimer = setTimeout(async () => {
+    if (tooLong()) return;
     try { history.replaceState(null, "", await currentLink()); } catch (e) { /* keep the old one */ }
   }, 500);
 }
@@ -202,7 +210,7 @@ async function check() {
   const number = ++state.request;
   const source = editor.value;
   const max = Number(document.body.dataset.maxSource);
-  if (new TextEncoder().encode(source).length > max) {
+  if (tooLong()) {
     showError({ message: `the problem text is too long (at most ${max} bytes)`, line: null, column: null });
     setStatus("Too long", false);
     return;
@@ -442,6 +450,7 @@ async function loadExample(name) {
   const answer = await api(`/api/examples/${encodeURIComponent(name)}`);
   if (!answer.ok) {
     showError({ message: answer.error.message, line: null, column: null });
+    setStatus("No such example", false);
     return false;
   }
   state.example = name;
@@ -475,7 +484,8 @@ async function start() {
     catch (e) { showError({ message: "the link's problem text is damaged", line: null, column: null }); }
   } else {
     const name = params.get("example") || (listing.ok && listing.examples.length ? listing.examples[0].name : null);
-    if (name) await loadExample(name);
+    // a link naming no example says so, and keeps saying it: nothing is checked under it
+    if (name && !(await loadExample(name))) { renderGutter(); return; }
   }
   renderGutter();
   check();
@@ -515,6 +525,11 @@ document.addEventListener("keydown", (event) => {
   else if (event.key === "ArrowLeft") $("prev-step").click();
 });
 $("share").addEventListener("click", async () => {
+  if (tooLong()) {
+    $("share-note").textContent = "Too long to share";
+    setTimeout(() => { $("share-note").textContent = ""; }, 2500);
+    return;
+  }
   const link = await currentLink();
   history.replaceState(null, "", link);
   let copied = false;

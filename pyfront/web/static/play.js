@@ -88,6 +88,7 @@ function applyAsked(p, step) {
   const a = play.asked.answer;
   box.hidden = false;
   box.innerHTML = "";
+  box.className = "tone-" + a.tone;
   const head = el("div", { class: "why-head" }, el("span", { class: "verdict " + a.tone }, a.verdict),
     el("span", { class: "asked" }, `at ${p.steps[a.step].title.toLowerCase()}`));
   box.append(head);
@@ -125,6 +126,7 @@ $("ask-form").addEventListener("submit", async (event) => {
     const box = $("ask-answer");
     box.hidden = false;
     box.innerHTML = "";
+    box.className = "failed";
     box.append(el("p", { class: "ask-error" }, answer.error.message +
       (answer.error.column ? ` (at character ${answer.error.column} of the formula)` : "")));
     return;
