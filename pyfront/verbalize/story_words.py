@@ -196,8 +196,10 @@ class StoryWords:
         if isinstance(f, Neg):
             return {"kind": "not", "body": self.describe(f.f, depth)}
         if isinstance(f, (Conj, Disj)):
+            from .describe import flatten
+
             return {"kind": "and" if isinstance(f, Conj) else "or",
-                    "parts": [self.describe(x, depth) for x in f.fs]}
+                    "parts": [self.describe(x, depth) for x in flatten(f).fs]}
         if isinstance(f, Impl):
             return {"kind": "implies", "a": self.describe(f.a, depth), "b": self.describe(f.b, depth)}
         if isinstance(f, Equi):
