@@ -6,11 +6,13 @@ import argparse
 
 from smcdel_bridge.engines import ENGINE_NAMES
 
-HELP = "explain a DSL problem or story step by step: models, events, beliefs, verdicts and why"
+HELP = ("explain a DSL problem or story, or an SMCDEL program, step by step: models, events, "
+        "beliefs, verdicts and why")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE.del", help="a DSL file (problems and stories), or - for stdin")
+    parser.add_argument("file", metavar="FILE.del", help="a DSL file (problems and stories), an "
+                        "SMCDEL program (.smcdel.txt, or text that starts with VARS), or - for stdin")
     parser.add_argument("--problem", metavar="NAME",
                         help="explain only the problem or story called NAME (default: all)")
     parser.add_argument("--format", choices=("text", "md"), default="text",
@@ -35,12 +37,16 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ..errors import UserError
-    from pyfront.data.loading import load_document
+    from pyfront.data.loading import load_explainable
     from pyfront.problem.model import Problem
 
     if args.actual is not None and not args.actual.strip():
         raise UserError("--actual is empty: give a row of 0/1, the true propositions, or 'none'")
-    items = _chosen(load_document(args.file), args)
+    loaded, left = load_explainable(args.file)
+    items = _chosen(loaded, args)
+    for number, kind in left:  # they ask about states: the smcdel command answers them
+        print(f"mindgames: job {number} ({kind}) is not explained: `mindgames smcdel "
+              f"{args.file}` answers it", file=sys.stderr)
     if args.graph is not None:  # a directory that cannot be made fails now, not after the text
         if Path(args.graph).exists() and not Path(args.graph).is_dir():
             raise UserError("exists and is not a directory (--graph needs one)", file=args.graph)
