@@ -17,6 +17,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="explain only the problem or story called NAME (default: all)")
     parser.add_argument("--format", choices=("text", "md"), default="text",
                         help="text (rich in a terminal, plain in a pipe) or md (Markdown)")
+    parser.add_argument("--to", choices=("text", "tex"), default="text",
+                        help="text: the explanation (default); tex: a standalone LaTeX document "
+                             "with a TikZ picture of every model and event model")
     parser.add_argument("--graph", metavar="DIR",
                         help="write the Kripke model of every step (and, for a story, every "
                              "event model) to DIR as Graphviz DOT, rendered when Graphviz's "
@@ -65,7 +68,10 @@ def run(args: argparse.Namespace) -> int:
     explained = _problems(problems, args)
     written = _pictures(explained, solved, told, args) if args.graph is not None else None
     links = written.links if written is not None else {}
-    _write_text(explained, solved, told, args, links)
+    if args.to == "tex":
+        _write_tex(explained, solved, told)
+    else:
+        _write_text(explained, solved, told, args, links)
     if written is not None:
         _report_pictures(written, args)
     disagreements = [v for p in explained for v in p.verdicts if v.agrees is False]
@@ -215,6 +221,18 @@ def _write_text(explained: list, solved: list, told: list, args: argparse.Namesp
         from ..explain.story import write_stories
 
         write_stories(told, args.format, sys.stdout, links)
+    sys.stdout.flush()
+
+
+def _write_tex(explained: list, solved: list, told: list) -> None:
+    import sys
+
+    from ..explain.tex import tex_document
+
+    for pb, _, _ in solved:  # drawn by their tables of values, not as Kripke models
+        print(f"mindgames: number puzzle {pb.name!r} is not drawn in TeX (explain --graph "
+              "draws it)", file=sys.stderr)
+    sys.stdout.write(tex_document(explained, told))
     sys.stdout.flush()
 
 
