@@ -1,5 +1,6 @@
-"""``explain --to tex``: the models of an explanation as a standalone LaTeX document with
-TikZ pictures, for papers and slides (one page a picture, ``pdflatex`` compiles it alone).
+"""``explain --to tex``: the models of an explanation as a LaTeX document with TikZ
+pictures, for papers and slides (one page a picture; ``pdflatex`` compiles it as it is,
+with nothing beyond Debian's ``texlive-latex-base`` and ``texlive-pictures``).
 
 Python decides what is drawn; ``templates/models.tex.j2`` holds the markup.  A problem's
 model after each announcement: its worlds with their valuations, each agent's
@@ -61,20 +62,40 @@ def _agents(names) -> list[dict[str, str]]:
     return out
 
 
-def _place(names: list[str]) -> dict[str, tuple[float, float]]:
-    """A grid of about as many columns as rows."""
-    cols = max(1, math.ceil(math.sqrt(len(names))))
-    return {n: (round((i % cols) * _STEP_X, 2), round(-(i // cols) * _STEP_Y, 2))
-            for i, n in enumerate(names)}
+def _place(entries: list[tuple[str, list[str], bool]]) -> dict[str, tuple[float, float]]:
+    """A grid of about as many columns as rows, spaced by the widest and tallest label
+    (about 0.19 cm a character and 0.42 cm a line of ``\\small`` text, measured on
+    pdflatex's output)."""
+    widest = max((len(x) for _, lines, _ in entries for x in lines), default=1)
+    tallest = max((len(lines) for _, lines, _ in entries), default=1)
+    step_x = max(_STEP_X, round(0.19 * widest + 1.4, 1))
+    step_y = max(_STEP_Y, round(0.42 * tallest + 1.2, 1))
+    cols = max(1, math.ceil(math.sqrt(len(entries))))
+    return {n: (round((i % cols) * step_x, 2), round(-(i // cols) * step_y, 2))
+            for i, (n, _, _) in enumerate(entries)}
 
 
 def _nodes(entries: list[tuple[str, list[str], bool]]) -> tuple[list[dict], dict[str, str]]:
     """(nodes, id of each name): entries are (name, label lines, actual)."""
-    where = _place([n for n, _, _ in entries])
+    where = _place(entries)
     ids = {n: f"n{i}" for i, (n, _, _) in enumerate(entries)}
     nodes = [{"id": ids[n], "x": where[n][0], "y": where[n][1], "actual": actual,
               "lines": [tex_escape(x) for x in lines]} for n, lines, actual in entries]
     return nodes, ids
+
+
+#: where the loops of one world go, in turn (one direction each, so their labels stay apart)
+_LOOPS = ("above", "below", "left", "right")
+
+
+def _spread(loops: list[dict]) -> list[dict]:
+    """Each world's loops in different directions."""
+    seen: dict[str, int] = {}
+    for e in loops:
+        k = seen.get(e["source"], 0)
+        seen[e["source"]] = k + 1
+        e["where"] = _LOOPS[k % len(_LOOPS)]
+    return loops
 
 
 def _problem_pictures(p) -> list[dict[str, Any]]:
@@ -113,7 +134,7 @@ def _story_pictures(story) -> list[dict[str, Any]]:
                     (loops if v == w else edges).append(edge)
         when = "the start" if step.number == 0 else f"after event {step.number}"
         out.append({"title": tex_escape(f"{story.name}: {when}"), "kind": "kd45",
-                    "nodes": nodes, "edges": edges, "loops": loops, "agents": agents})
+                    "nodes": nodes, "edges": edges, "loops": _spread(loops), "agents": agents})
     return out
 
 
@@ -130,7 +151,7 @@ def _event_picture(story, step, agents) -> dict[str, Any]:
                 (loops if e == f else edges).append(edge)
     title = f"{story.name}: event {step.number}: {event.label}"
     return {"title": tex_escape(title), "kind": "event", "nodes": nodes, "edges": edges,
-            "loops": loops, "agents": agents}
+            "loops": _spread(loops), "agents": agents}
 
 
 @lru_cache(maxsize=None)
