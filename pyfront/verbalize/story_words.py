@@ -233,5 +233,5 @@ class StoryWords:
         return squash(macro("say")(self.describe(f)))
 
     def sentence(self, f: Form) -> str:
-        """``f`` as a sentence."""
-        return capfirst(self.clause(f)) + "."
+        """``f`` as a sentence (said plainly: nothing follows it)."""
+        return capfirst(squash(macro("say")(self.describe(f), True))) + "."
