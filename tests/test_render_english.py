@@ -95,8 +95,8 @@ def test_custom_problem_reads_its_own_phrasing():
   hypothesis Ned knows that (red(Mia) or red(Ned))
 """)
     assert premise_text(pb) == (
-        "There are two persons. Everyone is visible to others. "
-        "Ned can see whether Mia holds a red card. Ned can see whether the bonus round is on. "
+        "There are two persons. Mia sees nothing. "
+        "Ned can see whether Mia holds a red card and whether the bonus round is on. "
         "It is known that if the bonus round is on, then Mia holds a red card. "
         "It is publicly announced that the bonus round is off."
     )

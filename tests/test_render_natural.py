@@ -49,7 +49,7 @@ def test_everyone_is_visible_only_in_the_published_style():
         from pyfront.data.loading import load_problems
 
         for pb in load_problems(str(path)):
-            if pb.setup is None and not pb.predicate:
+            if pb.setup is None:  # no published setup: no published sentence
                 continue
             assert "Everyone is visible to others." in premise_text(pb, style="mindgames")
             natural = premise_text(pb, style="natural")
@@ -71,7 +71,7 @@ def test_scope_of_knowledge_over_a_conjunction():
     p, q = Prp(1), Prp(2)
     outside = formula_text(pb, Conj((K("Agenta", p), q)), "natural")
     inside = formula_text(pb, K("Agenta", Conj((p, Neg(q)))), "natural")
-    assert outside == "Both Ann knows that Ann's forehead is muddy, and Bob's forehead is muddy."
+    assert outside == "Ann knows that Ann's forehead is muddy, and Bob's forehead is muddy."
     assert inside == "Ann knows that both Ann's forehead is muddy and Bob's forehead is not muddy."
     wide = formula_text(pb, K("Agenta", Impl(p, Disj((q, K("Agentb", p))))), "natural")
     narrow = formula_text(pb, Disj((K("Agenta", Impl(p, q)), K("Agentb", p))), "natural")
@@ -106,14 +106,32 @@ def _formulas():
 PB = parse_problem("problem p\n  agents Ann, Bob\n  setup forehead\n")
 
 
+def _one_list(f):
+    """The oracle's reading of associativity: ``(p and q) and r`` is the one list
+    ``p and q and r`` (likewise ``or``), at every depth; nothing else is merged."""
+    kids = {Neg: lambda g: Neg(_one_list(g.f)), K: lambda g: K(g.agent, _one_list(g.f)),
+            Kw: lambda g: Kw(g.agent, _one_list(g.f)),
+            Impl: lambda g: Impl(_one_list(g.a), _one_list(g.b)),
+            Equi: lambda g: Equi(_one_list(g.a), _one_list(g.b))}
+    if type(f) in kids:
+        return kids[type(f)](f)
+    if isinstance(f, (Conj, Disj)):
+        out = []
+        for g in map(_one_list, f.fs):
+            out.extend(g.fs if type(g) is type(f) else (g,))
+        return type(f)(tuple(out))
+    return f
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(_formulas(), min_size=2, max_size=25, unique=True),
        st.sampled_from(("present", "hypothesis")))
 def test_natural_rendering_is_injective(forms, tense):
+    """Distinct formulas read differently, up to merging lists of the same operator."""
     seen = {}
     for f in forms:
         text = formula_text(PB, f, "natural", tense)
-        assert seen.setdefault(text, f) == f, (text, f, seen[text])
+        assert seen.setdefault(text, _one_list(f)) == _one_list(f), (text, f, seen[text])
 
 
 @settings(max_examples=60, deadline=None)

@@ -22,7 +22,7 @@ def test_counts_read_as_counts_not_as_their_expansion():
         "Exactly two of the following hold: Ann's forehead is muddy, Ben's forehead is muddy "
         "and Cat's forehead is muddy.")
     assert _hyp("Ann knows that at most one muddy", "natural") == (
-        "Ann now knows that at most one of the following: Ann's forehead is muddy, "
+        "Ann now knows that at most one of the following holds: Ann's forehead is muddy, "
         "Ben's forehead is muddy and Cat's forehead is muddy.")
 
 

@@ -120,7 +120,7 @@ def test_belief_knowledge_and_groups_read_differently():
     assert w.sentence(Conj((K("Ann!", p), K("Bob!", p), K("Cy!", p)))) == (
         "Everybody knows that the ball is in the box.")
     assert w.sentence(Conj((K("Ann!", p), Neg(p)))) == (
-        "Both Ann knows that the ball is in the box, and the ball is not in the box.")
+        "Ann knows that the ball is in the box, and the ball is not in the box.")
     assert w.sentence(K("Ann!", Conj((p, Neg(p))))) == (
         "Ann knows that both the ball is in the box and the ball is not in the box.")
 
@@ -152,10 +152,30 @@ def _formulas():
 @settings(max_examples=80, deadline=None)
 @given(st.lists(_formulas(), min_size=2, max_size=25, unique=True))
 def test_story_english_is_injective(forms):
+    """Distinct formulas read differently, up to merging lists of the same operator."""
     seen = {}
     for f in forms:
         text = hypothesis_text(PROPERTY_STORY, f)
-        assert seen.setdefault(text, f) == f, (text, f, seen[text])
+        assert seen.setdefault(text, _one_list(f)) == _one_list(f), (text, f, seen[text])
+
+
+def _one_list(f):
+    """The oracle's reading of associativity: ``(p and q) and r`` is the one list
+    ``p and q and r`` (likewise ``or``), at every depth; nothing else is merged."""
+    if isinstance(f, (Conj, Disj)):
+        out = []
+        for g in map(_one_list, f.fs):
+            out.extend(g.fs if type(g) is type(f) else (g,))
+        return type(f)(tuple(out))
+    if isinstance(f, (Neg,)):
+        return Neg(_one_list(f.f))
+    if isinstance(f, (K, Kw)):
+        return type(f)(f.agent, _one_list(f.f))
+    if isinstance(f, (Ck, Dk)):
+        return type(f)(f.group, _one_list(f.f))
+    if isinstance(f, (Impl, Equi)):
+        return type(f)(_one_list(f.a), _one_list(f.b))
+    return f
 
 
 @settings(max_examples=60, deadline=None)

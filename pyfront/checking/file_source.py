@@ -108,6 +108,12 @@ class CheckReport:
         self.summary.add(record, item, group=self.group(record["source"]))
 
     def finish(self, quiet: bool, to_stdout: bool) -> int:
+        if self.summary.only_unreadable_files:
+            # nothing was checked: the report is each file's one-line error, as for any
+            # command given bad input (the JSON lines keep them too)
+            for error in self.summary.failures:
+                print(error, file=sys.stderr)
+            return 1
         if not quiet:
             # after JSON lines on standard output, the summary goes to standard error
             stream = sys.stderr if to_stdout else sys.stdout
@@ -123,5 +129,7 @@ class CheckReport:
 
                 # a terminal has its own width; into a file or pipe, do not fold file names
                 console = Console(file=stream, width=None if stream.isatty() else 160)
+                if stream.isatty():
+                    self.summary.render_hypotheses(console)
                 self.summary.render(console)
         return self.summary.exit_code

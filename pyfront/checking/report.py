@@ -44,6 +44,23 @@ def _name(record: dict) -> str:
     return where + (f" ({record['name']})" if record.get("name") else "")
 
 
+#: how many hypotheses a file's table on the terminal shows
+HYPOTHESES = 200
+
+
+def _said(record: dict, key: str = "label") -> str:
+    """An answer or an expectation as the DSL writes it: ``true``/``false`` for a
+    hypothesis, the values for a question, ``failed`` for an item that failed."""
+    if key == "label" and record.get("error"):
+        return "failed"
+    value = record.get(key)
+    if value is None:
+        return "-"
+    if key == "label" and record.get("answer") is not None:
+        return ", ".join(map(str, record["answer"])) or "(none)"
+    return {"entailment": "true", "not_entailment": "false"}.get(value, str(value))
+
+
 def _answer_text(answer: dict) -> str:
     if "error" in answer:
         return f"error: {answer['error']}"
@@ -80,6 +97,14 @@ class Summary:
     counts: Counter = field(default_factory=Counter)
     #: items the reference would not answer (their answers depend on belief revision)
     refusals: list[str] = field(default_factory=list)
+    #: DSL items file by file, for the terminal's table per file: (name, line, answer,
+    #: expected, agrees), at most HYPOTHESES a file
+    hypotheses: dict[str, list[tuple[str, str, str, str, str]]] = field(default_factory=dict)
+    #: records that are a whole file that could not be read (no row, an error)
+    unreadable: int = 0
+    #: files given by name (a file found in a directory gets its table only when one of its
+    #: answers differs from the expected one or fails)
+    named: set = field(default_factory=set)
 
     def add(self, record: dict, item=None, group: str | None = None) -> None:
         """Count ``record`` in the row of ``group`` (default: its source file)."""
@@ -88,6 +113,10 @@ class Summary:
         if row is None:  # (not setdefault: it would build a row for every record)
             row = self.rows[key] = _Row()
         row.items += 1
+        if record.get("line") is not None:
+            self._hypothesis(record, named=key == record["source"])
+        if record.get("error") and record.get("row") is None:
+            self.unreadable += 1
         if record.get("error"):
             row.failed += 1
             self.counts["failed"] += 1
@@ -123,6 +152,25 @@ class Summary:
                     _answer_text(answers.get("native", {})),
                     _answer_text(answers.get("smcdel", {})),
                 ))
+
+    def _hypothesis(self, record: dict, named: bool) -> None:
+        if named:
+            self.named.add(record["source"])
+        entries = self.hypotheses.setdefault(record["source"], [])
+        if len(entries) >= HYPOTHESES:
+            self.counts["hypotheses_more"] += 1
+            return
+        name = str(record.get("name") or "")
+        agrees = record.get("agrees")
+        entries.append((name.rsplit("/", 1)[-1], str(record["line"]), _said(record),
+                        _said(record, "expected"),
+                        {True: "yes", False: "NO", None: "-"}[agrees]))
+
+    @property
+    def only_unreadable_files(self) -> bool:
+        """Whether every record is a file that could not be read (a typo in a DSL file):
+        then the run's report is those files' one-line errors."""
+        return bool(self.rows) and self.unreadable == sum(r.items for r in self.rows.values())
 
     @property
     def exit_code(self) -> int:
@@ -179,6 +227,29 @@ class Summary:
         """:meth:`verdict` of the whole run (call after :meth:`cells`)."""
         return self.verdict(self._total if len(self.rows) > 1
                             else next(iter(self.rows.values()), self._total))
+
+    def render_hypotheses(self, console) -> None:
+        """A table per DSL file given by name (and per file of a directory with a wrong
+        answer or a failure): each hypothesis (or question), its line, the answer, the
+        expected answer and whether they agree (on a terminal, before the summary)."""
+        from rich import box
+        from rich.markup import escape
+        from rich.table import Table
+
+        for source, entries in self.hypotheses.items():
+            if source not in self.named and all(e[4] != "NO" and e[2] != "failed" for e in entries):
+                continue
+            table = Table(box=box.SIMPLE_HEAD, title=escape(source), title_justify="left",
+                          padding=(0, 1, 0, 0), show_edge=False)
+            for col in ("hypothesis", "line", "answer", "expected", "agrees"):
+                table.add_column(col, justify="right" if col == "line" else "left",
+                                 overflow="fold")
+            for entry in entries:
+                table.add_row(*map(escape, entry), style="bold red" if entry[4] == "NO" else None)
+            console.print(table)
+        if self.counts["hypotheses_more"]:
+            console.print(f"… and {self.counts['hypotheses_more']} more (see -o or --json)",
+                          highlight=False)
 
     def render(self, console) -> None:
         from rich import box

@@ -6,15 +6,20 @@ import argparse
 
 from smcdel_bridge.engines import ENGINE_NAMES
 
-HELP = "explain a DSL problem or story step by step: models, events, beliefs, verdicts and why"
+HELP = ("explain a DSL problem or story, or an SMCDEL program, step by step: models, events, "
+        "beliefs, verdicts and why")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE.del", help="a DSL file (problems and stories), or - for stdin")
+    parser.add_argument("file", metavar="FILE.del", help="a DSL file (problems and stories), an "
+                        "SMCDEL program (.smcdel.txt, or text that starts with VARS), or - for stdin")
     parser.add_argument("--problem", metavar="NAME",
                         help="explain only the problem or story called NAME (default: all)")
     parser.add_argument("--format", choices=("text", "md"), default="text",
                         help="text (rich in a terminal, plain in a pipe) or md (Markdown)")
+    parser.add_argument("--to", choices=("text", "tex"), default="text",
+                        help="text: the explanation (default); tex: a standalone LaTeX document "
+                             "with a TikZ picture of every model and event model")
     parser.add_argument("--graph", metavar="DIR",
                         help="write the Kripke model of every step (and, for a story, every "
                              "event model) to DIR as Graphviz DOT, rendered when Graphviz's "
@@ -35,12 +40,16 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ..errors import UserError
-    from pyfront.data.loading import load_document
+    from pyfront.data.loading import load_explainable
     from pyfront.problem.model import Problem
 
     if args.actual is not None and not args.actual.strip():
         raise UserError("--actual is empty: give a row of 0/1, the true propositions, or 'none'")
-    items = _chosen(load_document(args.file), args)
+    loaded, left = load_explainable(args.file)
+    items = _chosen(loaded, args)
+    for number, kind in left:  # they ask about states: the smcdel command answers them
+        print(f"mindgames: job {number} ({kind}) is not explained: `mindgames smcdel "
+              f"{args.file}` answers it", file=sys.stderr)
     if args.graph is not None:  # a directory that cannot be made fails now, not after the text
         if Path(args.graph).exists() and not Path(args.graph).is_dir():
             raise UserError("exists and is not a directory (--graph needs one)", file=args.graph)
@@ -63,7 +72,10 @@ def run(args: argparse.Namespace) -> int:
         from ..explain.picture_files import markdown_folder, relative_links
 
         links = relative_links(written.links, markdown_folder(sys.stdout))
-    _write_text(explained, solved, told, args, links)
+    if args.to == "tex":
+        _write_tex(explained, solved, told)
+    else:
+        _write_text(explained, solved, told, args, links)
     if written is not None:
         _report_pictures(written, args)
     disagreements = [v for p in explained for v in p.verdicts if v.agrees is False]
@@ -213,6 +225,18 @@ def _write_text(explained: list, solved: list, told: list, args: argparse.Namesp
         from ..explain.story import write_stories
 
         write_stories(told, args.format, sys.stdout, links)
+    sys.stdout.flush()
+
+
+def _write_tex(explained: list, solved: list, told: list) -> None:
+    import sys
+
+    from ..explain.tex import tex_document
+
+    for pb, _, _ in solved:  # drawn by their tables of values, not as Kripke models
+        print(f"mindgames: number puzzle {pb.name!r} is not drawn in TeX (explain --graph "
+              "draws it)", file=sys.stderr)
+    sys.stdout.write(tex_document(explained, told))
     sys.stdout.flush()
 
 

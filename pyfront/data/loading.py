@@ -33,6 +33,20 @@ def load_document(path: str | Path) -> list:
     return parse_document(*_read_dsl(path))
 
 
+def load_explainable(path: str | Path) -> tuple[list, list]:
+    """What ``explain`` tells from a file: its problems and stories, or, for an SMCDEL
+    program (an ``.smcdel.txt`` file or text that starts with ``VARS``), the problems of
+    :mod:`pyfront.data.smcdel_program`; and the jobs left to ``mindgames smcdel`` (number,
+    kind)."""
+    from pyfront.data.smcdel_program import is_smcdel, problems_from_smcdel
+
+    text, name = _read_dsl(path)
+    if is_smcdel(text, str(path)):
+        converted = problems_from_smcdel(text, name)
+        return converted.problems, converted.skipped
+    return parse_document(text, name), []
+
+
 #: a line that opens a story block (the story reader is loaded only for such files)
 _STORY_LINE = re.compile(r"^[ \t]*story\b", re.MULTILINE)
 

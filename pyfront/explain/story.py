@@ -60,12 +60,7 @@ class StoryExplainer:
                 labels.append(f"{var.name}: ?")
                 continue
             labels.append(f"{var.subject if var.function == 'location' else var.name}: {value}")
-            if var.boolean:
-                text = self.words.value_text(var, "true", True) if value == "true" else None
-                facts.append(text if text is not None else
-                             "it is not true that " + self.words.value_text(var, "true", True))
-            else:
-                facts.append(self.words.value_text(var, value, True))
+            facts.append(self.words.fact(var, value))
         return World(name, short, "\n".join(labels), tuple(facts), name in state.model.actual)
 
     # -- beliefs at the actual world -----------------------------------------------------
@@ -105,12 +100,7 @@ class StoryExplainer:
         return [x for x in var.values if x in seen]
 
     def _value(self, var, value: str) -> str:
-        text = self.words.value_text(var, value, True)
-        if text is None:  # a Boolean without its own negative phrasing
-            return "it is not true that " + self.words.value_text(var, "true", True)
-        if var.boolean and value == "false":
-            return "it is not true that " + text
-        return text
+        return self.words.fact(var, value)
 
     # -- event models --------------------------------------------------------------------
     def event_picture(self, pa: "PlausibleAction") -> EventPicture:

@@ -271,10 +271,10 @@ class StoryBuilder(EventReader, FormulaReader):
                 values = tuple(self.text(v) for v in vals)
                 self._add_variable(st, name, values, False, phrase, room)
             elif st.data == "s_proposition":
-                name, room, phrase = st.children
-                self._add_variable(st, str(name), ("true", "false"), True, phrase, room)
+                name, room, phrase, negative = st.children
+                self._add_variable(st, str(name), ("true", "false"), True, phrase, room, negative)
 
-    def _add_variable(self, st, name, values, boolean, phrase, room=None) -> None:
+    def _add_variable(self, st, name, values, boolean, phrase, room=None, negative=None) -> None:
         if any(v.name == name for v in self.variables):
             raise self.error(f"{name!r} is declared twice", st)
         if name in self.agents:
@@ -286,6 +286,7 @@ class StoryBuilder(EventReader, FormulaReader):
             raise self.error(f"{name} needs at least two values", st)
         text = unquote(str(phrase)) if phrase is not None else None
         self.variables.append(M.Variable(name=name, values=values, boolean=boolean, phrase=text,
+                                         negative=unquote(str(negative)) if negative is not None else None,
                                          room=None if room is None else self.room(room.children[-1]),
                                          line=st.meta.line))
 

@@ -277,7 +277,8 @@ def to_dsl(story: Story) -> str:
         phrase = f" {quote(v.phrase)}" if v.phrase is not None else ""
         room = f" in the {name_text(v.room)}" if v.room is not None else ""
         if v.boolean:
-            out.append(f"  proposition {v.name}{room}{phrase}")
+            negative = f" / {quote(v.negative)}" if v.negative is not None else ""
+            out.append(f"  proposition {v.name}{room}{phrase}{negative}")
         else:
             app = _applied(v.name)
             vn = f"{app[0]}({name_text(app[1])})" if app else name_text(v.name)

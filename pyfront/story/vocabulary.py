@@ -32,6 +32,9 @@ class Variable(Part):
     boolean: bool = False
     #: optional English for "V is v", with ``{value}``: ``"the marble is in the {value}"``
     phrase: str | None = None
+    #: a proposition's English when it is false (``"the exam goes ahead"``); None: derived
+    #: from ``phrase`` (:func:`pyfront.words.negate`)
+    negative: str | None = None
     #: the room it is in (``location(apple) in the kitchen: …``); None: no room of its own
     #: (it can be changed, looked at, from anywhere)
     room: str | None = None
@@ -43,6 +46,8 @@ class Variable(Part):
         super().__post_init__()
         if self.boolean and self.values != ("true", "false"):
             raise ValueError(f"a Boolean variable has the values true, false (not {', '.join(self.values)})")
+        if self.negative is not None and not (self.boolean and self.phrase):
+            raise ValueError("only a proposition with a phrase has a phrase for false")
         if not self.boolean and len(self.values) < 2:
             raise ValueError(f"variable {self.name!r} needs at least two values")
         if len(set(self.values)) != len(self.values):

@@ -42,6 +42,21 @@ def sayable(f: Form) -> bool:
     return all(isinstance(node, kinds) for node in f.walk())
 
 
+def flatten(f: Form) -> Form:
+    """``f`` with every conjunction (disjunction) directly inside a conjunction
+    (disjunction) merged into it: ``(p | q) | r`` is one list ``p | q | r`` (SMCDEL reads
+    ``(1|2|3)`` as a left-nested chain).  Both operators are associative, so the formula
+    means the same; its English has one "either" per list."""
+    if not isinstance(f, (Conj, Disj)):
+        return f
+    kind = type(f)
+    parts: list[Form] = []
+    for g in f.fs:
+        g = flatten(g) if isinstance(g, kind) else g
+        parts.extend(g.fs if isinstance(g, kind) else (g,))
+    return kind(tuple(parts))
+
+
 def quantifier(pb: "Problem", f: Form) -> str | None:
     """``someone`` / ``everyone`` / ``nobody`` / ``not_everyone`` when ``f`` has that shape
     over the problem's predicate atoms (in order), else None."""
@@ -50,6 +65,7 @@ def quantifier(pb: "Problem", f: Form) -> str | None:
         return None
 
     def chain(g: Form, kind: type) -> bool:
+        g = flatten(g)
         return isinstance(g, kind) and [getattr(x, "n", None) for x in g.fs] == atoms and all(
             isinstance(x, Prp) for x in g.fs
         )
@@ -87,6 +103,7 @@ class Describer:
         knowledge verb met, left to right, is marked ``now``)."""
         if first is None:
             first = [True]
+        f = flatten(f)
         q = quantifier(self.pb, f)
         if q is not None:
             word = self.words["quantifiers"][q]

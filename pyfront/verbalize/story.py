@@ -137,7 +137,9 @@ def setup_text(story: "Story", w: StoryWords | None = None) -> str:
 def _question_context(story: "Story", q: "Question", w: StoryWords) -> dict[str, Any]:
     var = story.variable(q.variable)
     return {"form": q.form, "path": list(q.path), "var": w.subject(var), "be": w.be(var),
-            "location": var.function == "location" and not var.boolean}
+            "location": var.function == "location" and not var.boolean,
+            "whether": w.where(var) if var.boolean else None,
+            "fact": w.value_text(var, "true") if var.boolean else None}
 
 
 def question_text(story: "Story", q: "Question", w: StoryWords | None = None) -> str:

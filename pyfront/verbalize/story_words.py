@@ -19,7 +19,7 @@ from importlib.resources import files
 from typing import TYPE_CHECKING, Any, Sequence
 
 from smcdel_bridge.language import Bot, Ck, Conj, Disj, Dk, Equi, Form, Impl, K, Kw, Neg, Prp, Top
-from pyfront.words import capfirst, plural_noun, squash
+from pyfront.words import capfirst, negate, plural_noun, squash
 
 if TYPE_CHECKING:
     import jinja2
@@ -104,9 +104,16 @@ class StoryWords:
 
     def value_text(self, var, value: str, positive: bool = True) -> str | None:
         """"the marble is in the box" (or its negation; None when only "it is not true that"
-        can negate it)."""
+        can negate it).  A proposition's phrase is negated by its declared phrase for false
+        or, without one, by :func:`pyfront.words.negate`."""
         kind = self._kind(var)
-        if kind in ("phrase", "boolean_phrase"):
+        if var.boolean:
+            holds = (value == "true") == positive
+            if kind == "boolean_phrase":
+                return var.phrase if holds else (var.negative or negate(var.phrase))
+            patterns = self.words["value"][kind]
+            return self._fill(patterns["is" if holds else "is_not"], var, value)
+        if kind == "phrase":
             if not positive:
                 return None
             phrase = var.phrase
@@ -117,8 +124,19 @@ class StoryWords:
             return None
         return self._fill(patterns[key], var, value)
 
+    def fact(self, var, value: str) -> str:
+        """"V has the value ``value``" as a clause, always: a phrase's own negation where it
+        has one, else "it is not true that …"."""
+        text = self.value_text(var, value)
+        if text is not None:
+            return text
+        positive = var.phrase if var.boolean else self.value_text(var, value, True)
+        return self.words["not"].format(fact=positive)
+
     def option_text(self, var, value: str) -> str:
         """A value as an answer reads: ``in the box``, ``red``."""
+        if var.boolean:
+            return self.fact(var, value)
         patterns = self.words["value"].get(self._kind(var), {})
         if "options" in patterns:
             return self._fill(patterns["options"], var, value)
@@ -196,8 +214,10 @@ class StoryWords:
         if isinstance(f, Neg):
             return {"kind": "not", "body": self.describe(f.f, depth)}
         if isinstance(f, (Conj, Disj)):
+            from .describe import flatten
+
             return {"kind": "and" if isinstance(f, Conj) else "or",
-                    "parts": [self.describe(x, depth) for x in f.fs]}
+                    "parts": [self.describe(x, depth) for x in flatten(f).fs]}
         if isinstance(f, Impl):
             return {"kind": "implies", "a": self.describe(f.a, depth), "b": self.describe(f.b, depth)}
         if isinstance(f, Equi):
@@ -213,5 +233,5 @@ class StoryWords:
         return squash(macro("say")(self.describe(f)))
 
     def sentence(self, f: Form) -> str:
-        """``f`` as a sentence."""
-        return capfirst(self.clause(f)) + "."
+        """``f`` as a sentence (said plainly: nothing follows it)."""
+        return capfirst(squash(macro("say")(self.describe(f), True))) + "."
