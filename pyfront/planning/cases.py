@@ -1,0 +1,102 @@
+"""Planning cases (``planning-conformance/cases.jsonl``'s shape) answered for ``mindgames plan``.
+
+Each case is answered in a child process held to the command's time and memory limits
+(:func:`pyfront.checking.limits.limited_map`), and gives one line, in input order:
+``{"id", "plans"}`` (``--mode all``: SMCDEL's ``offlineSearch`` list; ``shortest``: the
+one shortest plan, ``[]`` when there is none), or ``{"id", "error"}``.  ``--json`` adds
+``engine``, ``n_plans``, ``length`` (of the shortest plan listed, ``null`` for none),
+``seconds`` and ``agrees`` (with the case's recorded ``plans``, ``null`` without them).
+A case that fails, or whose recorded ``plans`` differ, is also reported on stderr as one
+line ``FILE:LINE:COL: …`` (column 1 for a case that is JSON); the exit code is then 1.
+
+Usage::
+
+    from pyfront.planning.cases import answer_case
+    answer_case(("f.jsonl", 1, {"structure": "VARS 1\\nLAW Top\\nOBS a: 1\\n", "state": [],
+                 "actions": [], "goal": "a knows that ~ 1", "max_steps": 0}, "auto", "all"))
+    # -> {"plans": [[]], "engine": "explicit", "seconds": ...}
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+__all__ = ["answer_case", "plan_cases"]
+
+
+def answer_case(job: tuple) -> dict:
+    """One case answered: ``(file, line, case, engine, mode)`` -> ``{"plans", "engine",
+    "seconds"}`` or ``{"error"}`` (run in a child process)."""
+    from smcdel_bridge.errors import SmcdelError
+    from smcdel_bridge.native.planning import s5_engine_name
+    from smcdel_bridge.native.planning_cases import read_case, solve_case
+
+    _, _, case, engine, mode = job
+    start = time.perf_counter()
+    try:
+        name = s5_engine_name(engine, read_case(case)[0])
+        plans = solve_case(case, engine=name, mode=mode)
+    except SmcdelError as err:
+        return {"error": str(err)}
+    return {"plans": plans, "engine": name, "seconds": round(time.perf_counter() - start, 6)}
+
+
+def _case_id(item) -> object:
+    obj = item.obj
+    return obj.get("id", f"line {item.line}") if isinstance(obj, dict) else f"line {item.line}"
+
+
+def _record(item, answer: dict, full: bool) -> tuple[dict, str | None]:
+    """The output line of one case and, when it failed or disagreed, the stderr line."""
+    record = {"id": _case_id(item)}
+    if "error" in answer:
+        record["error"] = answer["error"]
+        return record, f"{item.where}:1: case {record['id']}: {answer['error']}"
+    record["plans"] = answer["plans"]
+    recorded = item.obj.get("plans")
+    agrees = None if recorded is None else recorded == answer["plans"]
+    if full:
+        plans = answer["plans"]
+        record.update(engine=answer["engine"], n_plans=len(plans),
+                      length=min(map(len, plans)) if plans else None,
+                      seconds=answer["seconds"], agrees=agrees)
+    if agrees is False:
+        return record, (f"{item.where}:1: case {record['id']}: {len(answer['plans'])} plans "
+                        f"differ from the {len(recorded)} recorded")
+    return record, None
+
+
+def plan_cases(path: str, *, engine: str, mode: str, full: bool, limits,
+               out=None, err=None) -> int:
+    """Answer every case of ``path`` (``.jsonl``, ``.json`` or ``-``), write the lines,
+    return the exit code (1: a case failed or disagreed)."""
+    from pyfront.checking.limits import limited_map
+    from pyfront.data.del_cases import read_cases
+
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    items = list(read_cases(path))
+    good = [i for i in items if i.error is None]
+    jobs = ((i.file, i.line, i.obj, engine, mode) for i in good)
+    answers = iter(limited_map(answer_case, jobs, limits=limits,
+                               on_limit=lambda job, why: {"error": why}))
+    failed = 0
+    for item in items:
+        if item.error is not None:
+            record, problem = {"id": f"line {item.line}", "error": item.error}, item.error
+        else:
+            record, problem = _record(item, next(answers), full)
+        out.write(json.dumps(record) + "\n")
+        out.flush()
+        if problem is not None:
+            failed += 1
+            print(problem, file=err)
+    return 1 if failed else 0
+
+
+def run_format(args, limits) -> int:
+    """``mindgames plan FILE --format cases``."""
+    return plan_cases(args.file, engine=args.engine, mode=args.mode, full=args.json,
+                      limits=limits)
