@@ -33,20 +33,34 @@ import importlib
 from typing import Hashable, Sequence
 
 from ..engines import AUTO_EXPLICIT_ATOMS, ENGINE_NAMES, unknown_engine
+from ..errors import SmcdelError
 from ..language import Form
 from ..planning.domain import PlanningDomain
 from ..program import CheckInput, Structure, ValidQ
 from ..values import value
 
 
+class NotTruthfulError(SmcdelError):
+    """An announcement made before the plan starts is false at the actual state (``index``:
+    its position), or the actual state breaks the law (``index`` None)."""
+
+    def __init__(self, index: int | None):
+        what = ("the actual state does not satisfy the law" if index is None else
+                f"announcement {index + 1} is false at the actual state: it cannot be made")
+        super().__init__(what)
+        self.index = index
+
+
 @value(frozen=True)
 class S5Problem:
     """Where a plan starts and what it may do: the structure, the actual state (its true
-    atoms) and the candidate announcements in the order a search tries them."""
+    atoms) and the candidate announcements in the order a search tries them;
+    ``announced``: announcements made before the plan starts (each true when made)."""
 
     structure: Structure
     state: tuple[int, ...]
     actions: tuple[Form, ...]
+    announced: tuple[Form, ...] = ()
 
     def sanity_check(self, *forms: Form) -> None:
         """The reference's checks on the structure, the actions and ``forms`` (goal, kept
@@ -54,7 +68,7 @@ class S5Problem:
         from ..syntax.sanity import sanity_check
         from ..errors import SanityError
 
-        jobs = tuple(ValidQ(f) for f in (*self.actions, *forms))
+        jobs = tuple(ValidQ(f) for f in (*self.announced, *self.actions, *forms))
         sanity_check(CheckInput(self.structure, jobs))
         if not set(self.state) <= set(self.structure.vocab):
             raise SanityError(["the actual state contains atoms not in VARS!"])
@@ -87,6 +101,17 @@ class S5Domain(PlanningDomain):
         """Only truthful announcements: ``action`` true at the actual state."""
         return self.satisfies(state, action)
 
+    def start(self, scene):
+        """The scene after the announcements made before the plan (``scene``: the
+        structure's own, checked against the law first)."""
+        if not self.in_law(scene):
+            raise NotTruthfulError(None)
+        for i, form in enumerate(self.problem.announced):
+            if not self.executable(scene, form):
+                raise NotTruthfulError(i)
+            scene = self.update(scene, form)
+        return scene
+
 
 class ExplicitS5Domain(S5Domain):
     """Scenes as :class:`~.knowledge.BitStructure` (law a truth table over the atoms)."""
@@ -100,11 +125,16 @@ class ExplicitS5Domain(S5Domain):
         from .truth_tables import truth_table
 
         self._table = truth_table
-        self._start = compile_structure(problem.structure, MAX_ATOMS if limit is None else limit)
-        self._index = state_index(self._start, problem.state)
+        scene = compile_structure(problem.structure, MAX_ATOMS if limit is None else limit)
+        self._index = state_index(scene, problem.state)
+        self._start = self.start(scene)
 
     def initial(self):
         return self._start
+
+    def in_law(self, state) -> bool:
+        """Whether the actual state satisfies the scene's law."""
+        return bool((state.law >> self._index) & 1)
 
     def satisfies(self, state, form: Form) -> bool:
         return bool((self._table(state, form) >> self._index) & 1)
@@ -134,11 +164,16 @@ class SymbolicS5Domain(S5Domain):
         from .bdd_structure import SymbolicStructure
 
         s = problem.structure
-        self._start = SymbolicStructure.from_parts(s.vocab, s.law, s.obs, manager=BddManager(bdd))
         self._state = problem.state
+        self._start = self.start(
+            SymbolicStructure.from_parts(s.vocab, s.law, s.obs, manager=BddManager(bdd)))
 
     def initial(self):
         return self._start
+
+    def in_law(self, state) -> bool:
+        """Whether the actual state satisfies the scene's law."""
+        return state.manager.evaluate(state.law, self._state)
 
     def satisfies(self, state, form: Form) -> bool:
         return state.true_at(self._state, form)
@@ -178,5 +213,5 @@ def get_s5_domain(name: str, problem: S5Problem, **options) -> S5Domain:
     return getattr(importlib.import_module(module), attr)(problem, **options)
 
 
-__all__ = ["S5Problem", "S5Domain", "ExplicitS5Domain", "SymbolicS5Domain",
+__all__ = ["NotTruthfulError", "S5Problem", "S5Domain", "ExplicitS5Domain", "SymbolicS5Domain",
            "get_s5_domain", "s5_engine_name"]
