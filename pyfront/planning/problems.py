@@ -6,7 +6,7 @@ item, to its ``goal``, every ``keep`` formula true after each step (SMCDEL's
 ``offlineSearch``: truthful announcements that change the structure).  Its record has
 ``name`` (``problem/plan``), ``line``, ``plan`` (the first shortest plan, its
 announcements in DSL syntax, ``null`` when there is none within the bound), ``length``,
-``expected`` and ``agrees``; ``expect plans …`` adds ``plans`` (every plan, SMCDEL's
+``label`` (the answer in an expectation's words), ``expected``, ``agrees`` and ``engine``; ``expect plans …`` adds ``plans`` (every plan, SMCDEL's
 order) and ``expect plan …`` adds ``verdict`` (what the given plan does, step by step).
 
 Usage::
@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from pyfront.errors import UserError
 
-__all__ = ["s5_problem", "plan_records", "plan_record", "run_format", "verdict_words"]
+__all__ = ["PLAN_FIELDS", "s5_problem", "plan_records", "plan_record", "run_format",
+           "verdict_words"]
 
 
 def s5_problem(pb, item):
@@ -63,45 +64,60 @@ def verdict_words(verdict, task, names: list[str]) -> list[str]:
     return out
 
 
+#: a plan record's fields, in the order written (then ``name`` and ``line``)
+PLAN_FIELDS = ("source", "row", "plan", "length", "label", "expected", "agrees")
+
+
 def plan_record(pb, item, source: str, row: int | None = None, engine: str = "auto") -> dict:
-    """The record of one plan item (a failure is a record with ``error``)."""
+    """The record of one plan item (a failure is a record with ``error``).  ``label`` is
+    the answer in the words of an expectation: ``none``, ``length K``, ``plan`` / ``not a
+    plan`` (a given plan checked), ``K plans`` (every plan listed)."""
     from smcdel_bridge.errors import SmcdelError
+
+    from pyfront.checking.records import check_record
+
+    record = check_record(source, row, name=f"{pb.name}/{item.name}", line=item.line,
+                          fields=PLAN_FIELDS, expected=item.expected_text)
+    try:
+        record.update(_answer(pb, item, engine))
+    except (SmcdelError, UserError, ValueError) as err:
+        message = getattr(err, "message", None) or str(err)
+        record["error"] = f"{source}:{item.line}: {pb.name}/{item.name}: {message}"
+    return record
+
+
+def _answer(pb, item, engine: str) -> dict:
     from smcdel_bridge.native.planning import get_s5_domain, s5_engine_name
     from smcdel_bridge.planning import all_plans, shortest_plan, verify_plan
 
     from pyfront.problem.dsl_print import formula_text
 
-    record = {"source": source, "row": row, "name": f"{pb.name}/{item.name}",
-              "line": item.line, "plan": None, "length": None,
-              "expected": item.expected_text, "agrees": None}
-    try:
-        problem, task = s5_problem(pb, item)
-        name = s5_engine_name(engine, problem)
-        domain = get_s5_domain(name, problem)
-        found = shortest_plan(domain, task).plan
-        text = lambda plan: [formula_text(pb, f) for f in plan]  # noqa: E731
-        if found is not None:
-            record.update(plan=text(found), length=len(found))
-        record["engine"] = name
-        if item.expect == "none":
-            record["agrees"] = found is None
-        elif item.expect == "length":
-            record["agrees"] = found is not None and len(found) == item.expect_length
-        elif item.expect == "plans":
-            plans = all_plans(domain, task)
-            record["plans"] = [text(p) for p in plans]
-            record["agrees"] = [list(p) for p in plans] == item.expect_plans
-        elif item.expect == "plan":
-            given = item.expect_plans[0]
-            verdict = verify_plan(domain, task, given)
-            record["verdict"] = verdict_words(verdict, task, text(given))
-            record["agrees"] = (verdict.ok and len(given) <= item.max_steps
-                                and verdict.first_goal == len(given) - 1
-                                and not any(s.unchanged for s in verdict.steps))
-    except (SmcdelError, UserError, ValueError) as err:
-        message = getattr(err, "message", None) or str(err)
-        record["error"] = f"{source}:{item.line}: {pb.name}/{item.name}: {message}"
-    return record
+    problem, task = s5_problem(pb, item)
+    name = s5_engine_name(engine, problem)
+    domain = get_s5_domain(name, problem)
+    found = shortest_plan(domain, task).plan
+    text = lambda plan: [formula_text(pb, f) for f in plan]  # noqa: E731
+    out: dict = {"plan": None if found is None else text(found),
+                 "length": None if found is None else len(found),
+                 "label": "none" if found is None else f"length {len(found)}"}
+    if item.expect == "none":
+        out["agrees"] = found is None
+    elif item.expect == "length":
+        out["agrees"] = found is not None and len(found) == item.expect_length
+    elif item.expect == "plans":
+        plans = all_plans(domain, task)
+        out.update(label=f"{len(plans)} plans", plans=[text(p) for p in plans],
+                   agrees=[list(p) for p in plans] == item.expect_plans)
+    elif item.expect == "plan":
+        given = item.expect_plans[0]
+        verdict = verify_plan(domain, task, given)
+        works = (verdict.ok and len(given) <= item.max_steps
+                 and verdict.first_goal == len(given) - 1
+                 and not any(s.unchanged for s in verdict.steps))
+        out.update(label="plan" if works else "not a plan", agrees=works,
+                   verdict=verdict_words(verdict, task, text(given)))
+    out["engine"] = name
+    return out
 
 
 def plan_records(pb, source: str, engine: str = "auto") -> list[dict]:

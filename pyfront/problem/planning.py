@@ -52,9 +52,11 @@ class PlanItem(Record):
 
     @property
     def expected_text(self) -> str | None:
-        """The expectation as a record states it: ``none``, ``length K``, ``plan``, ``plans``."""
+        """The expectation as a record states it: ``none``, ``length K``, ``plan``, ``K plans``."""
         if self.expect == "length":
             return f"length {self.expect_length}"
+        if self.expect == "plans":
+            return f"{len(self.expect_plans or ())} plans"
         return self.expect
 
 
