@@ -57,14 +57,22 @@ def run(args: argparse.Namespace) -> int:
     told, stopped = _stories(stories, args)
     solved = _puzzles(puzzles, args)
     explained = _problems(problems, args)
+    plans = _plans(problems, args)
+    explained += [p.explanation for p in plans if p.explanation is not None]
     written = _pictures(explained, solved, told, args) if args.graph is not None else None
     links = written.links if written is not None else {}
     _write_text(explained, solved, told, args, links)
+    if plans:
+        from ..explain.plan import plan_text
+
+        sys.stdout.write("\n\n" + "\n".join(line for p in plans for line in plan_text(p)) + "\n")
     if written is not None:
         _report_pictures(written, args)
     disagreements = [v for p in explained for v in p.verdicts if v.agrees is False]
     differing = len(disagreements) + sum(s.disagreements for s in told)
     differing += sum(1 for _, _, e in solved for a in _asked(e) if a.agrees is False)
+    differing += sum(1 for p in plans if p.record.get("agrees") is False)
+    stopped += [p.record["error"] for p in plans if "error" in p.record]
     for err in stopped:
         print(f"mindgames: {err}", file=sys.stderr)
     if stopped:
@@ -169,6 +177,13 @@ def _problems(problems: list, args: argparse.Namespace) -> list:
         except SmcdelError as err:  # a law that is not Boolean, say
             raise UserError(f"problem {p.name!r}: {err}", file=args.file, line=p.line) from None
     return explained
+
+
+def _plans(problems: list, args: argparse.Namespace) -> list:
+    """The plan items of ``problems``, answered and played step by step."""
+    from ..explain.plan import explain_plans
+
+    return [p for pb in problems if pb.planning is not None for p in explain_plans(pb)]
 
 
 def _pictures(explained: list, solved: list, told: list, args: argparse.Namespace):
