@@ -125,7 +125,9 @@ def ready_record(entry: ItemFailure | AnsweredItem) -> dict:
     if isinstance(entry, AnsweredItem):
         return dict(entry.record)
     if isinstance(entry, PlanEntry):  # the planner runs on the embedded engines only
-        return entry.record()
+        from pyfront.planning.problems import plan_entry_record
+
+        return plan_entry_record(entry)
     return failure_record(entry)
 
 
@@ -213,7 +215,9 @@ def native_item(entry, engine: str = "auto") -> tuple[object, dict]:
 
         return entry, story_item_records(entry, engine)
     elif isinstance(entry, PlanEntry):
-        return entry, entry.record(engine)
+        from pyfront.planning.problems import plan_entry_record
+
+        return entry, plan_entry_record(entry, engine)
     elif entry.puzzle is not None and engine != "symbolic":
         record = _puzzle_record(entry, engine)
         if record is not None:

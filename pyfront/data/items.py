@@ -64,7 +64,8 @@ class StoryItem:
 @value(frozen=True)
 class PlanEntry:
     """A plan item of a DSL problem (``plan … within N steps``): answered by the planner
-    on the embedded engines (:func:`pyfront.planning.problems.plan_record`), one record."""
+    on the embedded engines (:func:`pyfront.planning.problems.plan_entry_record`), one
+    record."""
 
     source: str
     row: int
@@ -75,9 +76,3 @@ class PlanEntry:
     name: str | None = None
     line: int | None = None
     expected: str | None = None
-
-    def record(self, engine: str = "auto") -> dict:
-        from pyfront.planning.problems import plan_record
-
-        return plan_record(self.problem, self.problem.planning.plans[self.index],
-                           self.source, self.row, engine)

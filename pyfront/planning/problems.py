@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from pyfront.errors import UserError
 
-__all__ = ["PLAN_FIELDS", "s5_problem", "plan_records", "plan_record", "run_format",
+__all__ = ["PLAN_FIELDS", "s5_problem", "plan_entry_record", "plan_records", "plan_record",
+           "run_format",
            "verdict_words"]
 
 
@@ -118,6 +119,12 @@ def _answer(pb, item, engine: str) -> dict:
                    verdict=verdict_words(verdict, task, text(given)))
     out["engine"] = name
     return out
+
+
+def plan_entry_record(entry, engine: str = "auto") -> dict:
+    """The record of a ``check`` item (:class:`pyfront.data.items.PlanEntry`)."""
+    pb = entry.problem
+    return plan_record(pb, pb.planning.plans[entry.index], entry.source, entry.row, engine)
 
 
 def plan_records(pb, source: str, engine: str = "auto") -> list[dict]:
