@@ -5,7 +5,8 @@ Each case is answered in a child process held to the command's time and memory l
 ``{"id", "plans"}`` (``--mode all``: SMCDEL's ``offlineSearch`` list; ``shortest``: the
 one shortest plan, ``[]`` when there is none), or ``{"id", "error"}``.  ``--json`` adds
 ``engine``, ``n_plans``, ``length`` (of the shortest plan listed, ``null`` for none),
-``seconds`` and ``agrees`` (with the case's recorded ``plans``, ``null`` without them).
+``seconds`` and ``agrees`` (with the case's recorded ``plans``, ``null`` without them;
+in ``shortest`` mode: the plan found is one of the shortest recorded).
 A case that fails, or whose recorded ``plans`` differ, is also reported on stderr as one
 line ``FILE:LINE:COL: …`` (column 1 for a case that is JSON); the exit code is then 1.
 
@@ -23,7 +24,7 @@ import json
 import sys
 import time
 
-__all__ = ["answer_case", "plan_cases"]
+__all__ = ["agrees_with", "answer_case", "plan_cases", "run_format"]
 
 
 def answer_case(job: tuple) -> dict:
@@ -48,7 +49,18 @@ def _case_id(item) -> object:
     return obj.get("id", f"line {item.line}") if isinstance(obj, dict) else f"line {item.line}"
 
 
-def _record(item, answer: dict, full: bool) -> tuple[dict, str | None]:
+def agrees_with(recorded: list, plans: list, mode: str) -> bool:
+    """Whether ``plans`` agree with a recorded ``offlineSearch`` list: equal to it (``all``),
+    or one of its shortest plans, or none when it is empty (``shortest``)."""
+    if mode == "all":
+        return recorded == plans
+    if not recorded:
+        return plans == []
+    return len(plans) == 1 and plans[0] in recorded and \
+        len(plans[0]) == min(map(len, recorded))
+
+
+def _record(item, answer: dict, full: bool, mode: str) -> tuple[dict, str | None]:
     """The output line of one case and, when it failed or disagreed, the stderr line."""
     record = {"id": _case_id(item)}
     if "error" in answer:
@@ -56,15 +68,15 @@ def _record(item, answer: dict, full: bool) -> tuple[dict, str | None]:
         return record, f"{item.where}:1: case {record['id']}: {answer['error']}"
     record["plans"] = answer["plans"]
     recorded = item.obj.get("plans")
-    agrees = None if recorded is None else recorded == answer["plans"]
+    agrees = None if recorded is None else agrees_with(recorded, answer["plans"], mode)
     if full:
         plans = answer["plans"]
         record.update(engine=answer["engine"], n_plans=len(plans),
                       length=min(map(len, plans)) if plans else None,
                       seconds=answer["seconds"], agrees=agrees)
     if agrees is False:
-        return record, (f"{item.where}:1: case {record['id']}: {len(answer['plans'])} plans "
-                        f"differ from the {len(recorded)} recorded")
+        return record, (f"{item.where}:1: case {record['id']}: the plans found differ from "
+                        f"the {len(recorded)} recorded")
     return record, None
 
 
@@ -87,7 +99,7 @@ def plan_cases(path: str, *, engine: str, mode: str, full: bool, limits,
         if item.error is not None:
             record, problem = {"id": f"line {item.line}", "error": item.error}, item.error
         else:
-            record, problem = _record(item, next(answers), full)
+            record, problem = _record(item, next(answers), full, mode)
         out.write(json.dumps(record) + "\n")
         out.flush()
         if problem is not None:

@@ -27,12 +27,12 @@ MODES = ("all", "shortest")
 
 
 class CaseError(SmcdelError):
-    """A case that cannot be read: ``field`` names the part, ``message`` says why."""
+    """A case that cannot be read: ``field`` names the part, ``reason`` says why."""
 
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}")
+    def __init__(self, field: str, reason: str):
+        super().__init__(f"{field}: {reason}")
         self.field = field
-        self.message = message
+        self.reason = reason
 
 
 def _formula(field: str, text) -> object:
