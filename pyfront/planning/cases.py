@@ -1,7 +1,9 @@
 """Planning cases (``planning-conformance/cases.jsonl``'s shape) answered for ``mindgames plan``.
 
-Each case is answered in a child process held to the command's time and memory limits
-(:func:`pyfront.checking.limits.limited_map`), and gives one line, in input order:
+Each case is answered within the command's time and memory limits
+(:func:`pyfront.checking.limits.limited_map`): in a child process on the symbolic engine,
+in this process under a timer on the explicit engine (Python code alone, which the timer
+stops).  Each gives one line, in input order:
 ``{"id", "plans"}`` (``--mode all``: SMCDEL's ``offlineSearch`` list; ``shortest``: the
 one shortest plan, ``[]`` when there is none), or ``{"id", "error"}``.  ``--json`` adds
 ``engine``, ``n_plans``, ``length`` (of the shortest plan listed, ``null`` for none),
@@ -32,16 +34,36 @@ def answer_case(job: tuple) -> dict:
     "seconds"}`` or ``{"error"}`` (run in a child process)."""
     from smcdel_bridge.errors import SmcdelError
     from smcdel_bridge.native.planning import s5_engine_name
-    from smcdel_bridge.native.planning_cases import read_case, solve_case
+    from smcdel_bridge.native.planning_cases import read_case, solve_read
 
     _, _, case, engine, mode = job
     start = time.perf_counter()
     try:
-        name = s5_engine_name(engine, read_case(case)[0])
-        plans = solve_case(case, engine=name, mode=mode)
+        problem, task, names = read_case(case)
+        name = s5_engine_name(engine, problem)
+        plans = solve_read(problem, task, names, engine=name, mode=mode)
     except SmcdelError as err:
         return {"error": str(err)}
     return {"plans": plans, "engine": name, "seconds": round(time.perf_counter() - start, 6)}
+
+
+def light_job(job: tuple) -> bool:
+    """Whether a case runs on the explicit engine (Python code alone, which the timer
+    signal of :mod:`pyfront.checking.inline` stops): answered in this process, saving
+    its trip to a child and back; symbolic cases (calls into the BDD library) go to
+    children."""
+    import re
+
+    from smcdel_bridge.engines import AUTO_EXPLICIT_ATOMS
+
+    _, _, case, engine, _ = job
+    if engine != "auto":
+        return engine == "explicit"
+    found = re.match(r"\s*VARS\s+([0-9,\s]*)", case.get("structure") or "") \
+        if isinstance(case, dict) and isinstance(case.get("structure"), str) else None
+    if found is None:
+        return False
+    return len(set(found.group(1).replace(",", " ").split())) <= AUTO_EXPLICIT_ATOMS
 
 
 def _case_id(item) -> object:
@@ -92,7 +114,7 @@ def plan_cases(path: str, *, engine: str, mode: str, full: bool, limits,
     items = list(read_cases(path))
     good = [i for i in items if i.error is None]
     jobs = ((i.file, i.line, i.obj, engine, mode) for i in good)
-    answers = iter(limited_map(answer_case, jobs, limits=limits,
+    answers = iter(limited_map(answer_case, jobs, limits=limits, light=light_job,
                                on_limit=lambda job, why: {"error": why}))
     failed = 0
     for item in items:

@@ -86,7 +86,12 @@ def read_case(case: Mapping) -> tuple[S5Problem, PlanningTask, dict]:
 def solve_case(case: Mapping, engine: str = "auto", mode: str = "all") -> list[list[str]]:
     """The case's plans as lists of action texts: every plan in ``offlineSearch``'s order
     (``all``), or the one shortest plan, ``[]`` when there is none (``shortest``)."""
-    problem, task, names = read_case(case)
+    return solve_read(*read_case(case), engine=engine, mode=mode)
+
+
+def solve_read(problem, task, names: dict, *, engine: str = "auto",
+               mode: str = "all") -> list[list[str]]:
+    """:func:`solve_case` on a case :func:`read_case` has read."""
     domain = get_s5_domain(engine, problem)
     if mode == "all":
         plans = all_plans(domain, task)
@@ -98,4 +103,4 @@ def solve_case(case: Mapping, engine: str = "auto", mode: str = "all") -> list[l
     return [[names[a] for a in plan] for plan in plans]
 
 
-__all__ = ["CaseError", "MODES", "read_case", "solve_case"]
+__all__ = ["CaseError", "MODES", "read_case", "solve_case", "solve_read"]
