@@ -5,9 +5,16 @@ step what changed: the states removed and who came to know what.
 
 Usage::
 
-    from pyfront.problem.dsl import parse_problems
     from pyfront.explain.plan import explain_plans, plan_text
-    pb = parse_problems(open("examples/planning/muddy_make_know.del").read())[0]
+    from pyfront.problem.dsl import parse_problem
+    pb = parse_problem('''problem p
+      agents Ann, Ben
+      setup forehead
+      actually muddy(Ann)
+      goal Ann knows whether muddy(Ann)
+      may announce someone
+      plan within 2 steps expect length 1
+    ''')
     print("\\n".join(plan_text(explain_plans(pb)[0])))
 """
 

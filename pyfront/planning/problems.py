@@ -11,10 +11,17 @@ order) and ``expect plan …`` adds ``verdict`` (what the given plan does, step 
 
 Usage::
 
-    from pyfront.problem.dsl import parse_problems
     from pyfront.planning.problems import plan_records
-    pb = parse_problems(open("examples/planning/muddy_make_know.del").read())[0]
-    [r["length"] for r in plan_records(pb, "x.del")]      # [2, None, 2]
+    from pyfront.problem.dsl import parse_problem
+    pb = parse_problem('''problem p
+      agents Ann, Ben
+      setup forehead
+      actually muddy(Ann)
+      goal Ann knows whether muddy(Ann)
+      may announce someone
+      plan within 2 steps expect length 1
+    ''')
+    [r["length"] for r in plan_records(pb, "p.del")]      # [1]
 """
 
 from __future__ import annotations

@@ -1,9 +1,19 @@
 """Reading a problem's planning lines: ``actually``, ``goal``, ``keep``, ``may announce`` and
 ``plan [NAME:] within N steps [expect none | length K | plan F; G … | plans F; G / H …]``.
 
-Usage (inside :class:`pyfront.problem.dsl.ProblemBuilder.build`)::
+:class:`pyfront.problem.dsl.ProblemBuilder` calls :func:`read_planning` once a problem;
+what it reads becomes ``Problem.planning``::
 
-    planning = read_planning(builder, by_kind, plan_nodes, taken_names)
+    from pyfront.problem.dsl import parse_problem
+    pb = parse_problem('''problem p
+      agents Ann, Ben
+      setup forehead
+      actually muddy(Ann)
+      goal Ann knows whether muddy(Ann)
+      may announce someone
+      plan quick: within 2 steps expect length 1
+    ''')
+    pb.planning.actual, pb.planning.plans[0].name       # ([1], 'quick')
 """
 
 from __future__ import annotations

@@ -6,9 +6,16 @@ this module only joins them.
 
 Usage::
 
-    from pyfront.problem.dsl import parse_problems
     from pyfront.verbalize.planning import planning_lines
-    pb = parse_problems(open("examples/planning/muddy_make_know.del").read())[0]
+    from pyfront.problem.dsl import parse_problem
+    pb = parse_problem('''problem p
+      agents Ann, Ben
+      setup forehead
+      actually muddy(Ann)
+      goal Ann knows whether muddy(Ann)
+      may announce someone
+      plan within 2 steps expect length 1
+    ''')
     print("\\n".join(planning_lines(pb)))
 """
 

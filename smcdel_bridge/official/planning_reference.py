@@ -5,11 +5,13 @@ the event-model driver, :mod:`.reference_driver`).
 Each case (the shape of ``planning-conformance/cases.jsonl``) is one request line; the
 answer is the list of plans as the case's action texts, in the reference's order.
 
-Usage (needs the reference's build folder, ``$MINDGAMES_SMCDEL_HOME``, and ``ghc``)::
+``PlanningReference(home)`` needs the reference's build folder (``$MINDGAMES_SMCDEL_HOME``)
+and ``ghc``; ``reference.plans(case)`` then gives ``[[action text, …], …]``.  A request::
 
-    from smcdel_bridge.official.planning_reference import PlanningReference
-    with PlanningReference() as reference:
-        plans = reference.plans(case)        # [[action text, ...], ...]
+    from smcdel_bridge.official.planning_reference import request_line
+    request_line({"structure": "VARS 1 LAW Top OBS a: 1", "state": [1], "actions": ["1"],
+                  "goal": "a knows that 1", "max_steps": 1})
+    # '(1,"VARS 1 LAW Top OBS a: 1",[1],["1"],[],"a knows that 1")'
 """
 
 from __future__ import annotations
