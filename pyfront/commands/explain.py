@@ -183,7 +183,8 @@ def _plans(problems: list, args: argparse.Namespace) -> list:
     """The plan items of ``problems``, answered and played step by step."""
     from ..explain.plan import explain_plans
 
-    return [p for pb in problems if pb.planning is not None for p in explain_plans(pb)]
+    return [p for pb in problems if pb.planning is not None
+            for p in explain_plans(pb, args.file)]
 
 
 def _pictures(explained: list, solved: list, told: list, args: argparse.Namespace):

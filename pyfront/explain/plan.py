@@ -58,15 +58,18 @@ def _changes(explanation, first: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def explain_plans(pb) -> list[PlanExplanation]:
-    """Every plan item of ``pb`` answered and, when it has a plan, explained."""
+def explain_plans(pb, source: str = "<string>") -> list[PlanExplanation]:
+    """Every plan item of ``pb`` (read from ``source``) answered and, when it has a plan
+    and the problem is small enough to list its states, explained."""
+    from smcdel_bridge.errors import TooLargeError
+
     from .build import explain_problem
     from pyfront.planning.problems import plan_record, s5_problem
     from pyfront.problem.model import Announcement
 
     out = []
     for index, item in enumerate(pb.planning.plans if pb.planning is not None else ()):
-        record = plan_record(pb, item, "", None)
+        record = plan_record(pb, item, source, None)
         found = None
         if record.get("plan") is not None:
             problem, task = s5_problem(pb, item)
@@ -82,7 +85,12 @@ def explain_plans(pb) -> list[PlanExplanation]:
             "name": f"{pb.name} (plan {item.name})", "hypotheses": [], "planning": None,
             "announcements": [Announcement(formula=f) for f in (*before, *found)]})
         actual = ",".join(str(a) for a in pb.planning.actual) or "none"
-        explanation = explain_problem(played, actual=actual)
+        try:
+            explanation = explain_problem(played, actual=actual)
+        except TooLargeError as err:  # the plan stands; its states are too many to list
+            out.append(PlanExplanation(pb.name, item.name, record, None,
+                                       (f"(not played state by state: {err})",)))
+            continue
         out.append(PlanExplanation(pb.name, item.name, record, explanation,
                                    _changes(explanation, len(before))))
     return out
