@@ -26,25 +26,44 @@ import json
 import sys
 import time
 
-__all__ = ["agrees_with", "answer_case", "plan_cases", "run_format"]
+__all__ = ["CaseAnswerer", "agrees_with", "answer_case", "plan_cases", "run_format"]
+
+
+class CaseAnswerer:
+    """Answers one case at a time: ``(file, line, case, engine, mode)`` -> ``{"plans",
+    "engine", "seconds"}`` or ``{"error"}`` (in this process or a child).  The symbolic
+    engine's cases share one BDD manager, made at the first of them."""
+
+    def __init__(self):
+        self._manager = None
+
+    def __call__(self, job: tuple) -> dict:
+        from smcdel_bridge.errors import SmcdelError
+        from smcdel_bridge.native.planning import s5_engine_name
+        from smcdel_bridge.native.planning_cases import read_case, solve_read
+
+        _, _, case, engine, mode = job
+        start = time.perf_counter()
+        try:
+            problem, task, names = read_case(case)
+            name = s5_engine_name(engine, problem)
+            options = {}
+            if name == "symbolic":
+                if self._manager is None:
+                    from smcdel_bridge.native.bdd_manager import BddManager
+
+                    self._manager = BddManager()
+                options["manager"] = self._manager
+            plans = solve_read(problem, task, names, engine=name, mode=mode, **options)
+        except SmcdelError as err:
+            return {"error": str(err)}
+        return {"plans": plans, "engine": name,
+                "seconds": round(time.perf_counter() - start, 6)}
 
 
 def answer_case(job: tuple) -> dict:
-    """One case answered: ``(file, line, case, engine, mode)`` -> ``{"plans", "engine",
-    "seconds"}`` or ``{"error"}`` (run in a child process)."""
-    from smcdel_bridge.errors import SmcdelError
-    from smcdel_bridge.native.planning import s5_engine_name
-    from smcdel_bridge.native.planning_cases import read_case, solve_read
-
-    _, _, case, engine, mode = job
-    start = time.perf_counter()
-    try:
-        problem, task, names = read_case(case)
-        name = s5_engine_name(engine, problem)
-        plans = solve_read(problem, task, names, engine=name, mode=mode)
-    except SmcdelError as err:
-        return {"error": str(err)}
-    return {"plans": plans, "engine": name, "seconds": round(time.perf_counter() - start, 6)}
+    """One case answered on its own (see :class:`CaseAnswerer`)."""
+    return CaseAnswerer()(job)
 
 
 def light_job(job: tuple) -> bool:
@@ -114,7 +133,7 @@ def plan_cases(path: str, *, engine: str, mode: str, full: bool, limits,
     items = list(read_cases(path))
     good = [i for i in items if i.error is None]
     jobs = ((i.file, i.line, i.obj, engine, mode) for i in good)
-    answers = iter(limited_map(answer_case, jobs, limits=limits, light=light_job,
+    answers = iter(limited_map(CaseAnswerer(), jobs, limits=limits, light=light_job,
                                on_limit=lambda job, why: {"error": why}))
     failed = 0
     for item in items:

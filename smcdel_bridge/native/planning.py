@@ -159,15 +159,18 @@ class SymbolicS5Domain(S5Domain):
 
     engine = "symbolic"
 
-    def __init__(self, problem: S5Problem, bdd: str = "auto"):
+    def __init__(self, problem: S5Problem, bdd: str = "auto", manager=None):
+        """``manager``: a :class:`~.bdd_manager.BddManager` to build in (one shared by
+        many problems saves making one each, about a millisecond), else a new one."""
         super().__init__(problem)
         from .bdd_manager import BddManager
         from .bdd_structure import SymbolicStructure
 
         s = problem.structure
         self._state = problem.state
+        manager = BddManager(bdd) if manager is None else manager
         self._start = self.start(
-            SymbolicStructure.from_parts(s.vocab, s.law, s.obs, manager=BddManager(bdd)))
+            SymbolicStructure.from_parts(s.vocab, s.law, s.obs, manager=manager))
 
     def initial(self):
         return self._start

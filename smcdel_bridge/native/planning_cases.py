@@ -89,10 +89,11 @@ def solve_case(case: Mapping, engine: str = "auto", mode: str = "all") -> list[l
     return solve_read(*read_case(case), engine=engine, mode=mode)
 
 
-def solve_read(problem, task, names: dict, *, engine: str = "auto",
-               mode: str = "all") -> list[list[str]]:
-    """:func:`solve_case` on a case :func:`read_case` has read."""
-    domain = get_s5_domain(engine, problem)
+def solve_read(problem, task, names: dict, *, engine: str = "auto", mode: str = "all",
+               **options) -> list[list[str]]:
+    """:func:`solve_case` on a case :func:`read_case` has read (``options``: the engine's,
+    see :func:`~.planning.get_s5_domain`)."""
+    domain = get_s5_domain(engine, problem, **options)
     if mode == "all":
         plans = all_plans(domain, task)
     elif mode == "shortest":
