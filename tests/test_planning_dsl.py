@@ -121,3 +121,18 @@ def test_check_render_and_explain_on_the_examples(capsys):
     out = capsys.readouterr().out
     assert "step 2: ¬Kw_Ann muddy(Ann): removes 1 state(s) (100); Ben comes to know that " \
            "muddy(Ben) is true" in out
+
+
+def test_a_wrong_expectation_fails_check_plan_and_explain(tmp_path, capsys):
+    from pyfront.cli import main
+
+    wrong = tmp_path / "wrong.del"
+    text = (EXAMPLES / "muddy_make_know.del").read_text()
+    wrong.write_text(text.replace("expect length 2", "expect length 1"))
+    assert main(["check", str(wrong), "--json", "-q"]) == 1
+    first = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert (first["label"], first["expected"], first["agrees"]) == ("length 2", "length 1", False)
+    assert main(["plan", str(wrong)]) == 1
+    assert f"{wrong}:14: make_ben_know/shortest" in capsys.readouterr().err
+    assert main(["explain", str(wrong)]) == 1
+    assert "1 plan answer(s) differ" in capsys.readouterr().err

@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     disagreements = [v for p in explained for v in p.verdicts if v.agrees is False]
     differing = len(disagreements) + sum(s.disagreements for s in told)
     differing += sum(1 for _, _, e in solved for a in _asked(e) if a.agrees is False)
-    differing += sum(1 for p in plans if p.record.get("agrees") is False)
+    plans_differing = sum(1 for p in plans if p.record.get("agrees") is False)
     stopped += [p.record["error"] for p in plans if "error" in p.record]
     for err in stopped:
         print(f"mindgames: {err}", file=sys.stderr)
@@ -80,8 +80,10 @@ def run(args: argparse.Namespace) -> int:
     if differing:
         print(f"mindgames: {differing} hypothesis answer(s) differ from the expected "
               "answer", file=sys.stderr)
-        return 1
-    return 0
+    if plans_differing:
+        print(f"mindgames: {plans_differing} plan answer(s) differ from the expected "
+              "answer", file=sys.stderr)
+    return 1 if differing or plans_differing else 0
 
 
 def _chosen(items: list, args: argparse.Namespace) -> list:
