@@ -23,7 +23,7 @@ from typing import Iterable, Iterator
 from smcdel_bridge.errors import SmcdelError
 from smcdel_bridge.program import CheckInput, StatesAnswer, ValidQ, WhereQ
 
-from pyfront.data.items import AnsweredItem, CheckItem, StoryItem
+from pyfront.data.items import AnsweredItem, CheckItem, PlanEntry, StoryItem
 from smcdel_bridge.values import field, value
 
 from .light import light_answers
@@ -124,6 +124,10 @@ def ready_record(entry: ItemFailure | AnsweredItem) -> dict:
     """The record of an item that needs no checker: a failure, or one already answered."""
     if isinstance(entry, AnsweredItem):
         return dict(entry.record)
+    if isinstance(entry, PlanEntry):  # the planner runs on the embedded engines only
+        from pyfront.planning.problems import plan_entry_record
+
+        return plan_entry_record(entry)
     return failure_record(entry)
 
 
@@ -210,6 +214,10 @@ def native_item(entry, engine: str = "auto") -> tuple[object, dict]:
         from pyfront.data.loading import story_item_records
 
         return entry, story_item_records(entry, engine)
+    elif isinstance(entry, PlanEntry):
+        from pyfront.planning.problems import plan_entry_record
+
+        return entry, plan_entry_record(entry, engine)
     elif entry.puzzle is not None and engine != "symbolic":
         record = _puzzle_record(entry, engine)
         if record is not None:
@@ -301,7 +309,7 @@ def evaluate_official(entries: Iterable, backend) -> Iterator[tuple[object, dict
 
     def tasks():
         for n, entry in enumerate(entries):
-            if isinstance(entry, (ItemFailure, AnsweredItem)):
+            if isinstance(entry, (ItemFailure, AnsweredItem, PlanEntry)):
                 waiting.append((entry, None, 0))
                 continue
             plan = plan_item(entry)
@@ -373,7 +381,8 @@ def evaluate_both(entries: Iterable, backend, *, engine: str = "auto", workers: 
                         max_memory=max_memory),
         evaluate_official(right, backend),
     ):
-        if isinstance(item, AnsweredItem) and "backends" in native:
-            yield item, native  # already compared (a story item and the reference)
+        if (isinstance(item, AnsweredItem) and "backends" in native
+                or isinstance(item, PlanEntry)):  # already compared, or planner only
+            yield item, native
             continue
         yield item, merge_both(native, official)

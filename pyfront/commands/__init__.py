@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "audit": "audit",
     "export": "export_cmd",
     "del": "del_cmd",
+    "plan": "plan",
     "certify": "certify_cmd",
     "serve": "serve",
 }

@@ -66,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
     told, stopped = _stories(stories, args)
     solved = _puzzles(puzzles, args)
     explained = _problems(problems, args)
+    plans = _plans(problems, args)
+    explained += [p.explanation for p in plans if p.explanation is not None]
     written = _pictures(explained, solved, told, args) if args.graph is not None else None
     links = {}
     if written is not None:  # paths as the Markdown, where it is written, finds them
@@ -76,11 +78,22 @@ def run(args: argparse.Namespace) -> int:
         _write_tex(explained, solved, told)
     else:
         _write_text(explained, solved, told, args, links)
+        if plans:
+            from ..explain.plan import plan_text
+
+            sys.stdout.write("
+
+" + "
+".join(line for p in plans for line in plan_text(p))
+                             + "
+")
     if written is not None:
         _report_pictures(written, args)
     disagreements = [v for p in explained for v in p.verdicts if v.agrees is False]
     differing = len(disagreements) + sum(s.disagreements for s in told)
     differing += sum(1 for _, _, e in solved for a in _asked(e) if a.agrees is False)
+    plans_differing = sum(1 for p in plans if p.record.get("agrees") is False)
+    stopped += [p.record["error"] for p in plans if "error" in p.record]
     for err in stopped:
         print(f"mindgames: {err}", file=sys.stderr)
     if stopped:
@@ -88,8 +101,10 @@ def run(args: argparse.Namespace) -> int:
     if differing:
         print(f"mindgames: {differing} hypothesis answer(s) differ from the expected "
               "answer", file=sys.stderr)
-        return 1
-    return 0
+    if plans_differing:
+        print(f"mindgames: {plans_differing} plan answer(s) differ from the expected "
+              "answer", file=sys.stderr)
+    return 1 if differing or plans_differing else 0
 
 
 def _chosen(items: list, args: argparse.Namespace) -> list:
@@ -185,6 +200,14 @@ def _problems(problems: list, args: argparse.Namespace) -> list:
         except SmcdelError as err:  # a law that is not Boolean, say
             raise UserError(f"problem {p.name!r}: {err}", file=args.file, line=p.line) from None
     return explained
+
+
+def _plans(problems: list, args: argparse.Namespace) -> list:
+    """The plan items of ``problems``, answered and played step by step."""
+    from ..explain.plan import explain_plans
+
+    return [p for pb in problems if pb.planning is not None
+            for p in explain_plans(pb, args.file)]
 
 
 def _pictures(explained: list, solved: list, told: list, args: argparse.Namespace):

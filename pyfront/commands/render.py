@@ -39,6 +39,10 @@ def _english(pb, style: str) -> str:
         for i, q in enumerate(pb.questions):
             exp = f"  [expected: {q.expected_text()}]" if q.expected is not None else ""
             lines.append(f"  {q.name}: {question_text(pb, i, style=style)}{exp}")
+    if pb.planning is not None:
+        from pyfront.verbalize.planning import planning_lines
+
+        lines += planning_lines(pb, style)
     return "\n".join(lines)
 
 
@@ -52,10 +56,13 @@ def _smcdel(pb, readable: bool) -> str:
 
         return f"-- {pb.name}\n" + puzzle_input_text(pb)
 
+    plans = [i.name for i in pb.planning.plans] if pb.planning is not None else []
+    note = (f"-- {pb.name}: plan items ({', '.join(plans)}) are not SMCDEL jobs: "
+            "`mindgames plan FILE.del` answers them\n" if plans else "")
     if not pb.hypotheses:
-        return f"-- {pb.name}: no hypothesis"
+        return note + f"-- {pb.name}: no hypothesis"
     text = program(pb, readable=readable)
-    return text if text.startswith("--") else f"-- {pb.name}/{pb.hypotheses[0].name}\n{text}"
+    return note + (text if text.startswith("--") else f"-- {pb.name}/{pb.hypotheses[0].name}\n{text}")
 
 
 def _puzzle_json(pb, style: str) -> dict:

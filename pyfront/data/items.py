@@ -59,3 +59,20 @@ class StoryItem:
     count: int
     name: str | None = None
     line: int | None = None
+
+
+@value(frozen=True)
+class PlanEntry:
+    """A plan item of a DSL problem (``plan … within N steps``): answered by the planner
+    on the embedded engines (:func:`pyfront.planning.problems.plan_entry_record`), one
+    record."""
+
+    source: str
+    row: int
+    #: the problem (:class:`pyfront.problem.model.Problem`) and the item's position in
+    #: ``problem.planning.plans``
+    problem: object
+    index: int
+    name: str | None = None
+    line: int | None = None
+    expected: str | None = None

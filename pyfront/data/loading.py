@@ -17,7 +17,7 @@ from smcdel_bridge.errors import SmcdelError
 
 from pyfront.data.rows import RowError, iter_rows
 from pyfront.errors import UserError
-from pyfront.data.items import CheckItem, StoryItem
+from pyfront.data.items import CheckItem, PlanEntry, StoryItem
 from pyfront.problem.model import Problem
 
 
@@ -122,6 +122,7 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | StoryItem]:
                                        expected=expected, name=f"{pb.name}/{part.name}",
                                        line=line or None, puzzle=job))
                 rows += 1
+            rows = _plan_entries(items, pb, source, rows)
             continue
         from pyfront.problem.to_smcdel import render as smcdel_text  # not for number puzzles
 
@@ -142,7 +143,17 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | StoryItem]:
                 )
             )
             rows += 1
+        rows = _plan_entries(items, pb, source, rows)
     return items
+
+
+def _plan_entries(items: list, pb: Problem, source: str, rows: int) -> int:
+    """Append an item per plan item of ``pb`` (rows from ``rows``); the next row."""
+    for k, item in enumerate(pb.planning.plans if pb.planning is not None else ()):
+        items.append(PlanEntry(source, rows, pb, k, f"{pb.name}/{item.name}", item.line,
+                               item.expected_text))
+        rows += 1
+    return rows
 
 
 def story_item_records(item: StoryItem, engine: str = "auto") -> list[dict]:

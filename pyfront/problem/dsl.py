@@ -18,6 +18,7 @@ from smcdel_bridge.values import field_names, replace
 from pyfront.errors import UserError
 from pyfront.problem.dsl_declarations import Declarations
 from pyfront.problem.dsl_values import VALUE_FORMULAS, ValueReader
+from pyfront.problem.dsl_planning import read_planning
 from pyfront.problem.dsl_syntax import (  # noqa: F401  (the readers' shared names)
     MAX_FORMULA_DEPTH, FormulaReader, did_you_mean, unquote, chain_operands,
     formula_depth, parse_tree, raw_error, remember,
@@ -238,10 +239,13 @@ class ProblemBuilder(ValueReader, Declarations, FormulaReader):
         hypotheses: list[Hypothesis] = []
         questions: list = []
         hypothesis_names: set[str] = set()  # a set: reading stays linear in hypotheses
+        plan_nodes: list = []
         for st in statements:
             if not isinstance(st, Tree):
                 continue
-            if st.data == "announce":
+            if st.data == "plan_item":
+                plan_nodes.append((st, len(announcements)))
+            elif st.data == "announce":
                 announcements.append(
                     Announcement(formula=self.formula(st.children[0]), line=st.meta.line)
                 )
@@ -265,6 +269,10 @@ class ProblemBuilder(ValueReader, Declarations, FormulaReader):
         for h in hypotheses:  # after the last announcement: the published form
             if h.after == len(announcements):
                 h.after = None
+        planning = read_planning(self, by_kind, plan_nodes, hypothesis_names)
+        for item in planning.plans if planning is not None else ():
+            if item.after == len(announcements):
+                item.after = None
         try:
             return Problem(
                 name=pname,
@@ -282,6 +290,7 @@ class ProblemBuilder(ValueReader, Declarations, FormulaReader):
                 variables=list(self.variables.values()),
                 observed_terms=[tuple(ts) for ts in self.terms_seen],
                 questions=questions,
+                planning=planning,
                 line=self.tree.meta.line,
             )
         except ValueError as err:  # the model checks its invariants

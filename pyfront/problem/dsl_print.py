@@ -202,6 +202,7 @@ def to_dsl(pb: Problem, *, comments: bool = True) -> str:
         out.append(f"  say {quote(s)}")
     if not isinstance(pb.law, Top):
         out.append("  law " + fp.show(pb.law))
+    out += planning_lines(pb, fp)
     total = len(pb.announcements)
     asked: list[tuple[int, int, int, str]] = []  # (position, line, order, text)
     for k, h in enumerate(pb.hypotheses):
@@ -211,6 +212,10 @@ def to_dsl(pb: Problem, *, comments: bool = True) -> str:
         asked.append((h.announcements_before(total), h.line or 0, k, line))
     for k, q in enumerate(pb.questions):
         asked.append((min(q.after, total), q.line or 0, len(pb.hypotheses) + k, question_line(q)))
+    for k, item in enumerate(pb.planning.plans if pb.planning is not None else ()):
+        where = total if item.after is None else min(item.after, total)
+        asked.append((where, item.line or 0, len(pb.hypotheses) + len(pb.questions) + k,
+                      plan_line(item, fp)))
     lines_known = all(a[1] for a in asked)
     asked.sort(key=lambda a: (a[0], a[1], a[2]) if lines_known else (a[0], a[2]))
     at = 0
@@ -221,6 +226,29 @@ def to_dsl(pb: Problem, *, comments: bool = True) -> str:
         out.append("  announce " + fp.show(a.formula))
     out += [a[3] for a in asked[at:]]
     return "\n".join(out) + "\n"
+
+
+def planning_lines(pb: Problem, fp: FormulaPrinter) -> list[str]:
+    """``actually``, ``goal``, ``keep`` and ``may announce`` lines (none without a goal)."""
+    p = pb.planning
+    if p is None:
+        return []
+    actual = ", ".join(fp.atom(a) for a in p.actual) or "nothing"
+    out = [f"  actually {actual}", "  goal " + fp.show(p.goal)]
+    out += ["  keep " + fp.show(f) for f in p.keep]
+    return out + ["  may announce " + fp.show(f) for f in p.actions]
+
+
+def plan_line(item, fp: FormulaPrinter) -> str:
+    """``plan NAME: within N steps [expect …]``."""
+    steps = "step" if item.max_steps == 1 else "steps"
+    line = f"  plan {name_text(item.name)}: within {item.max_steps} {steps}"
+    if item.expect in ("none", "length"):
+        return line + " expect " + item.expected_text
+    if item.expect is not None:
+        plans = " / ".join("; ".join(fp.show(f) for f in plan) for plan in item.expect_plans)
+        return line + f" expect {item.expect} {plans}"
+    return line
 
 
 def term_dsl(t) -> str:

@@ -50,6 +50,7 @@ from smcdel_bridge.language import TOP, Conj, Disj, Form, Neg, Prp
 from pyfront.problem.record import EXCLUDED, Record, many, to_form
 from smcdel_bridge.values import field, value
 
+from pyfront.problem.planning import Planning
 from pyfront.problem.setups import Predicate, Setup, get_setup
 from pyfront.problem.values import ValueQuestion, Variable
 
@@ -172,6 +173,8 @@ class Problem(Record):
     hypotheses: list[Hypothesis] = field(default_factory=list)
     #: questions answered by valuations ("which possibilities remain?")
     questions: list[ValueQuestion] = field(default_factory=list)
+    #: the actual state, goal, kept formulas, candidate announcements, plan items
+    planning: Planning | None = None
     #: 1-based line of the ``problem`` header in its DSL source
     line: int | None = field(default=None, metadata=EXCLUDED)
 
@@ -185,6 +188,7 @@ class Problem(Record):
         "announcements": many(Announcement.model_validate),
         "hypotheses": many(Hypothesis.model_validate),
         "questions": many(ValueQuestion.model_validate),
+        "planning": Planning.model_validate,
     }
 
     # -- construction -------------------------------------------------------------

@@ -43,9 +43,11 @@ class DriverTimeout(DriverError):
     """A request ran out of time; the driver's process group was killed."""
 
 
-def driver_source() -> str:
+def driver_source(name: str = "KDriver") -> str:
+    """The source of the driver ``haskell/<name>.hs`` (``KDriver``: event models;
+    ``PlanDriver``: ``offlineSearch``, :mod:`.planning_reference`)."""
     return resources.files("smcdel_bridge.official").joinpath(
-        "haskell", "KDriver.hs").read_text(encoding="utf-8")
+        "haskell", f"{name}.hs").read_text(encoding="utf-8")
 
 
 def _fingerprint(ghc: str, home: Path, source: str) -> str:
@@ -56,20 +58,21 @@ def _fingerprint(ghc: str, home: Path, source: str) -> str:
     return digest.hexdigest()[:16]
 
 
-def driver_path(home: str | os.PathLike | None = None) -> Path:
+def driver_path(home: str | os.PathLike | None = None, name: str = "KDriver") -> Path:
     """Where the driver for this source and this library lives (compiled or not)."""
     root = find_home(home)
-    return root / "mindgames-driver" / _fingerprint(find_ghc(), root, driver_source()) / "kdriver"
+    fingerprint = _fingerprint(find_ghc(), root, driver_source(name))
+    return root / "mindgames-driver" / fingerprint / name.lower()
 
 
-def build_driver(home: str | os.PathLike | None = None) -> Path:
-    """The compiled driver, compiling it first when it is not cached (DriverError when
-    ``ghc`` fails: its first error line)."""
+def build_driver(home: str | os.PathLike | None = None, name: str = "KDriver") -> Path:
+    """The compiled driver ``haskell/<name>.hs``, compiling it first when it is not cached
+    (DriverError when ``ghc`` fails: its first error line)."""
     root = find_home(home)
     ghc = find_ghc()
-    source = driver_source()
+    source = driver_source(name)
     target = root / "mindgames-driver" / _fingerprint(ghc, root, source)
-    exe = target / "kdriver"
+    exe = target / name.lower()
     if exe.is_file() and os.access(exe, os.X_OK):
         return exe
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -78,11 +81,11 @@ def build_driver(home: str | os.PathLike | None = None) -> Path:
         if exe.is_file():
             return exe
         work = Path(tempfile.mkdtemp(prefix="build-", dir=target.parent))
-        (work / "KDriver.hs").write_text(source, encoding="utf-8")
+        (work / f"{name}.hs").write_text(source, encoding="utf-8")
         cmd = [ghc, "-O1", "-package-db", str(package_db(root))]
         for p in _PACKAGES:
             cmd += ["-package", p]
-        cmd += ["-outputdir", str(work / "o"), "KDriver.hs", "-o", "kdriver"]
+        cmd += ["-outputdir", str(work / "o"), f"{name}.hs", "-o", name.lower()]
         try:
             done = subprocess.run(cmd, cwd=work, capture_output=True, text=True,
                                   timeout=COMPILE_TIMEOUT)
@@ -96,8 +99,8 @@ def build_driver(home: str | os.PathLike | None = None) -> Path:
                          else f"ghc exited with status {done.returncode}")
             raise DriverError(f"compiling the reference driver failed: {first}")
         target.mkdir(parents=True, exist_ok=True)
-        (work / "KDriver.hs").replace(target / "KDriver.hs")
-        (work / "kdriver").replace(exe)
+        (work / f"{name}.hs").replace(target / f"{name}.hs")
+        (work / name.lower()).replace(exe)
         subprocess.run(["rm", "-rf", str(work)], check=False)
     return exe
 

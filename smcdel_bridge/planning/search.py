@@ -84,24 +84,30 @@ def all_plans(domain: PlanningDomain, task: PlanningTask) -> list[tuple]:
     if task.max_steps is None:
         raise ValueError("all_plans needs a depth bound (task.max_steps)")
     memo: dict[tuple[Hashable, int], list[tuple]] = {}
-
-    def plans(state, key: Hashable, left: int) -> list[tuple]:
-        known = memo.get((key, left))
-        if known is not None:
-            return known
-        if domain.satisfies(state, task.goal):
-            found: list[tuple] = [()]
-        elif left == 0:
-            found = []
-        else:
-            found = [(action, *rest)
-                     for action, new, new_key in _successors(domain, task, state, key)
-                     for rest in plans(new, new_key, left - 1)]
-        memo[(key, left)] = found
-        return found
-
     start = domain.initial()
-    return plans(start, domain.key(start), task.max_steps)
+    try:
+        return _plans(domain, task, memo, start, domain.key(start), task.max_steps)
+    finally:
+        # the keys may be BDD nodes: release them now, not with a later garbage cycle
+        # (a recursive closure would make one, freeing the manager before its nodes)
+        memo.clear()
+
+
+def _plans(domain: PlanningDomain, task: PlanningTask, memo: dict, state, key: Hashable,
+           left: int) -> list[tuple]:
+    known = memo.get((key, left))
+    if known is not None:
+        return known
+    if domain.satisfies(state, task.goal):
+        found: list[tuple] = [()]
+    elif left == 0:
+        found = []
+    else:
+        found = [(action, *rest)
+                 for action, new, new_key in _successors(domain, task, state, key)
+                 for rest in _plans(domain, task, memo, new, new_key, left - 1)]
+    memo[(key, left)] = found
+    return found
 
 
 def shortest_plan(domain: PlanningDomain, task: PlanningTask,
