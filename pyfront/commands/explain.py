@@ -81,12 +81,8 @@ def run(args: argparse.Namespace) -> int:
         if plans:
             from ..explain.plan import plan_text
 
-            sys.stdout.write("
-
-" + "
-".join(line for p in plans for line in plan_text(p))
-                             + "
-")
+            sys.stdout.write("\n\n" + "\n".join(line for p in plans for line in plan_text(p))
+                             + "\n")
     if written is not None:
         _report_pictures(written, args)
     disagreements = [v for p in explained for v in p.verdicts if v.agrees is False]
