@@ -246,6 +246,17 @@ def _other_cases():
         (["del", "{d}/cases.jsonl", "--backend", "nosuch"], ONE, "nosuch"),
         (["del", "{d}/cases.jsonl", "--timeout", "-1"], ONE, "--timeout"),
         (["del", "{d}/cases.jsonl"], OK, ""),
+        # plan
+        (["plan", "{d}/noise.jsonl"], ONE, "binary"),
+        (["plan", "{d}/empty.jsonl"], ONE, "no planning case"),
+        (["plan", "{d}/blank.jsonl"], ONE, "no planning case"),
+        (["plan", "{d}/cases.jsonl"], ROWS, "structure"),
+        (["plan", "{d}/good.del"], ONE, "no plan item"),
+        (["plan", "{d}/missing.jsonl"], ONE, "No such file"),
+        (["plan", "{d}/emptydir"], ONE, "--format"),
+        (["plan", "{d}/noise.bin"], ONE, "--format"),
+        (["plan", "{d}/good.del", "--timeout", "0"], ONE, "--timeout"),
+        (["plan", "{d}/good.del", "--engine", "nosuch"], ONE, "nosuch"),
         # eval
         (["eval", "{d}/noise.jsonl", "-m", "baseline:random", "-o", "{d}/run"], ONE, ""),
         (["eval", "{d}/empty.jsonl", "-m", "baseline:random", "-o", "{d}/run"], ONE, ""),

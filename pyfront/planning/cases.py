@@ -127,10 +127,13 @@ def plan_cases(path: str, *, engine: str, mode: str, full: bool, limits,
     return the exit code (1: a case failed or disagreed)."""
     from pyfront.checking.limits import limited_map
     from pyfront.data.del_cases import read_cases
+    from pyfront.data.guard import guarded
 
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
-    items = list(read_cases(path))
+    # no case, or none readable: one line, before anything is written
+    items = list(guarded(read_cases(path), "<stdin>" if path == "-" else path,
+                         "planning case"))
     good = [i for i in items if i.error is None]
     jobs = ((i.file, i.line, i.obj, engine, mode) for i in good)
     answers = iter(limited_map(CaseAnswerer(), jobs, limits=limits, light=light_job,
