@@ -40,10 +40,15 @@ def read_file(path: str | Path) -> MastarProblem:
 
 
 def _parser():
+    """lark's LALR parser of the grammar, its tables kept in the user's cache folder
+    (:func:`pyfront.cache.lark_cache`: building them costs more than reading a file)."""
     import lark
 
-    return lark.Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr",
-                     propagate_positions=True, maybe_placeholders=False)
+    from ..cache import lark_cache
+
+    grammar = GRAMMAR.read_text(encoding="utf-8")
+    return lark.Lark(grammar, parser="lalr", propagate_positions=True,
+                     maybe_placeholders=False, cache=lark_cache("mastar", grammar))
 
 
 def read_text(text: str, path: str = "<text>") -> MastarProblem:
