@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 
+from smcdel_bridge.dynamic.errors import DelModelError
 from smcdel_bridge.planning import shortest_plan
 from smcdel_bridge.values import field, value
 
@@ -50,6 +51,8 @@ def plan_file(path: str, options: PlanOptions) -> list[dict]:
         found = shortest_plan(domain, task, tick)
     except MemoryError:
         raise UserError("the search went past --max-memory", file=path) from None
+    except DelModelError as err:
+        raise UserError(f"mA*: {err}", file=path) from None
     plan = None if found.plan is None else [domain.action_name(a) for a in found.plan]
     return [{"file": str(path), "plan": plan, "length": None if plan is None else len(plan),
              "expanded": found.expanded, "seen": found.seen,

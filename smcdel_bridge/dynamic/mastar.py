@@ -92,8 +92,14 @@ def successor(model: PackedModel, action: MastarAction,
     if action.kind == "ontic":
         if partial:
             raise DelModelError(f"ontic action {action.name!r} has partially observant agents")
-        set_mask = sum(1 << f for f, v in literals if v)
-        clear_mask = sum(1 << f for f, v in literals if not v)
+        set_mask = clear_mask = 0
+        for f, v in literals:
+            if v:
+                set_mask |= 1 << f
+            else:
+                clear_mask |= 1 << f
+        if set_mask & clear_mask:
+            raise DelModelError(f"action {action.name!r} makes a fluent both true and false")
         # events: 0 = sigma (the effects), 1 = tau (nothing happens)
         pres = (everywhere, everywhere)
         posts = ((set_mask, clear_mask), (0, 0))
