@@ -38,3 +38,18 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{path}: {record['length']} steps: {' '.join(record['plan'])} "
                       f"({record['expanded']} states expanded, {record['seconds']:.2f} s)")
     return status
+
+
+if __name__ == "__main__":  # python -m pyfront.commands.plan_mastar FILE ... (benchmarks)
+    import sys
+
+    from ..errors import UserError
+
+    _parser = argparse.ArgumentParser(prog="mindgames plan --format mastar",
+                                      description=HELP)
+    add_arguments(_parser)
+    try:
+        sys.exit(run(_parser.parse_args()))
+    except UserError as _err:
+        print(f"mindgames: {_err}", file=sys.stderr)
+        sys.exit(1)

@@ -26,7 +26,6 @@ from smcdel_bridge.language import TOP, Ck, Conj, Disj, Form, K, Neg, Prp
 from ..errors import UserError
 from .model import MastarProblem
 
-GRAMMAR = Path(__file__).resolve().parents[2] / "grammars" / "mastar.lark"
 KIND_OF = {"causes": "ontic", "determines": "sensing", "announces": "announcement"}
 
 
@@ -46,7 +45,13 @@ def _parser():
 
     from ..cache import lark_cache
 
-    grammar = GRAMMAR.read_text(encoding="utf-8")
+    beside = Path(__file__).resolve().parents[2] / "grammars" / "mastar.lark"
+    if beside.is_file():  # a checkout (the installed package maps grammars elsewhere)
+        grammar = beside.read_text(encoding="utf-8")
+    else:
+        from mindgames_grammars import grammar_text
+
+        grammar = grammar_text("mastar.lark")
     return lark.Lark(grammar, parser="lalr", propagate_positions=True,
                      maybe_placeholders=False, cache=lark_cache("mastar", grammar))
 
@@ -59,7 +64,7 @@ def read_text(text: str, path: str = "<text>") -> MastarProblem:
         tree = _parser().parse(text)
     except lark.exceptions.UnexpectedInput as err:
         found = getattr(err, "token", None) or getattr(err, "char", "")
-        what = "the end of the file" if str(found) in ("", "$END") else repr(str(found))
+        what = "end of file" if str(found) in ("", "$END") else repr(str(found))
         raise UserError(f"mA*: unexpected {what}", file=path,
                         line=getattr(err, "line", None), column=getattr(err, "column", None)
                         ) from None
