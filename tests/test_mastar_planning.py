@@ -91,3 +91,34 @@ def test_the_instances_are_all_accounted_for():
     listed = set(DEEP_LENGTH) | DEEP_TIMES_OUT | UNSOLVED
     assert listed <= names
     assert len(names) == 41
+
+
+def _command(*argv: str):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = str(Path(__file__).resolve().parents[1])
+    env = dict(os.environ, PYTHONPATH=repo + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-m", "pyfront.commands.plan_mastar", *argv],
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_the_command_prints_json_and_one_line_errors(tmp_path):
+    import json
+
+    domain = tmp_path / "peek.txt"
+    domain.write_text("fluent p;\naction peek;\nagent a, b;\npeek determines p;\n"
+                      "a observes peek;\ninitially p;\ngoal B(a, p);\n")
+    done = _command(str(domain), "--json")
+    assert done.returncode == 0, done.stderr
+    record = json.loads(done.stdout)
+    assert (record["plan"], record["length"]) == (["peek"], 1)
+    assert record["expanded"] == 1 and record["seconds"] >= 0
+    bad = tmp_path / "bad.txt"
+    bad.write_text("fluent p;\naction peek;\nagent a;\npeek determines q;\n")
+    done = _command(str(bad))
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        f"mindgames: {bad}:4:17: mA*: undeclared fluent 'q'"]
