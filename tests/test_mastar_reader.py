@@ -4,6 +4,7 @@ counted independently of the reader; precedence; errors with file, line and colu
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from conftest import shared_file
@@ -91,3 +92,22 @@ def test_bad_input_is_one_line_with_its_position(text, where, words):
     assert (err.value.file, err.value.line, err.value.column) == ("bad.txt", *where)
     assert words in err.value.message
     assert str(err.value).startswith(f"bad.txt:{where[0]}:{where[1]}: mA*: ")
+
+
+def _shape(node):
+    """A tree as nested tuples (rule names, token texts), for lark's trees and ours."""
+    if hasattr(node, "data"):
+        return (str(node.data), tuple(_shape(c) for c in node.children))
+    return str(node)
+
+
+def test_the_parser_builds_the_trees_lark_builds_from_the_grammar():
+    import lark
+
+    from pyfront.mastar.syntax import parse
+
+    grammar = (Path(__file__).resolve().parents[1] / "grammars" / "mastar.lark").read_text()
+    reference = lark.Lark(grammar, parser="lalr", maybe_placeholders=False)
+    texts = [p.read_text() for p in _instances()] + [SMALL, "goal -(p), (-q) | r;"]
+    for text in texts:
+        assert _shape(parse(text)) == _shape(reference.parse(text))

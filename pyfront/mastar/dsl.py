@@ -1,5 +1,5 @@
-"""Read a planning domain in the mA* language (``grammars/mastar.lark``) into a
-:class:`~.model.MastarProblem`.
+"""Read a planning domain in the mA* language (``grammars/mastar.lark``, parsed by
+:mod:`.syntax`) into a :class:`~.model.MastarProblem`.
 
 Bad or unsupported input raises :class:`~pyfront.errors.UserError` with the file, line and
 column of the offending statement.  The initial state follows deep's finitary-S5 reading:
@@ -25,6 +25,7 @@ from smcdel_bridge.language import TOP, Ck, Conj, Disj, Form, K, Neg, Prp
 
 from ..errors import UserError
 from .model import MastarProblem
+from .syntax import parse
 
 KIND_OF = {"causes": "ontic", "determines": "sensing", "announces": "announcement"}
 
@@ -38,37 +39,9 @@ def read_file(path: str | Path) -> MastarProblem:
     return read_text(text, str(path))
 
 
-def _parser():
-    """lark's LALR parser of the grammar, its tables kept in the user's cache folder
-    (:func:`pyfront.cache.lark_cache`: building them costs more than reading a file)."""
-    import lark
-
-    from ..cache import lark_cache
-
-    beside = Path(__file__).resolve().parents[2] / "grammars" / "mastar.lark"
-    if beside.is_file():  # a checkout (the installed package maps grammars elsewhere)
-        grammar = beside.read_text(encoding="utf-8")
-    else:
-        from mindgames_grammars import grammar_text
-
-        grammar = grammar_text("mastar.lark")
-    return lark.Lark(grammar, parser="lalr", propagate_positions=True,
-                     maybe_placeholders=False, cache=lark_cache("mastar", grammar))
-
-
 def read_text(text: str, path: str = "<text>") -> MastarProblem:
     """The problem written in ``text`` (``path`` names it in messages)."""
-    import lark
-
-    try:
-        tree = _parser().parse(text)
-    except lark.exceptions.UnexpectedInput as err:
-        found = getattr(err, "token", None) or getattr(err, "char", "")
-        what = "end of file" if str(found) in ("", "$END") else repr(str(found))
-        raise UserError(f"mA*: unexpected {what}", file=path,
-                        line=getattr(err, "line", None), column=getattr(err, "column", None)
-                        ) from None
-    return _Reader(path).read(tree)
+    return _Reader(path).read(parse(text, path))
 
 
 class _Reader:
