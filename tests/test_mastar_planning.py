@@ -14,7 +14,8 @@ from requirements import require_deep
 from pyfront.mastar.deep import run_deep
 from pyfront.mastar.run import PlanOptions, plan_file
 
-#: deep's breadth-first plan lengths where it needs more than half a second (recorded)
+#: deep's breadth-first plan lengths, recorded (``deep FILE``, 60 s) where it takes about
+#: half a second or more
 DEEP_LENGTH = {
     "Assemble/Assemble_B7/Assemble_B7__pl_5.txt": 5,
     "Assemble/Assemble_B8/Assemble_B8__pl_5.txt": 5,

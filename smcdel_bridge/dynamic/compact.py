@@ -115,8 +115,8 @@ def _unsupported(f: Form) -> int:
 
 def holds(model: PackedModel, form: Form, agents: Mapping[str, int]) -> bool:
     """Whether ``form`` holds at the actual world of ``model``, evaluated from there
-    (only the worlds the formula's modalities reach are visited; on the searches' models
-    this measured several times faster than :func:`truth_set`)."""
+    (only the worlds the formula's modalities reach are visited: on Grapevine_3's search
+    the formulas took a third less time than through :func:`truth_set`)."""
     vals, rel = model.vals, model.rel
     memo: dict[tuple[int, int], bool] = {}
 
