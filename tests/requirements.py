@@ -9,6 +9,7 @@ Use in a test (or fixture)::
 
     binary = require_smcdel()          # path of the binary
     dot = require_tool("dot")
+    deep = require_deep()              # the mA* planner
     home = require_smcdel_home()       # the reference's build folder (pkgdb inside)
 """
 
@@ -61,6 +62,21 @@ def require_tool(name: str, *alternatives: str) -> str:
             return found
     hint = _HINTS.get(name)
     missing(f"`{name}` is not installed" + (f" ({hint})" if hint else ""))
+    raise AssertionError("unreachable")
+
+
+def require_deep() -> str:
+    """The epistemic planner deep (PATH, then ``$MINDGAMES_DEEP_HOME`` or
+    ``~/.cache/mindgames-deep``, where ``../shared/deep-src/build.sh`` puts it)."""
+    found = shutil.which("deep")
+    if found is not None:
+        return found
+    home = os.environ.get("MINDGAMES_DEEP_HOME") or os.path.expanduser("~/.cache/mindgames-deep")
+    place = os.path.join(home, "deep", "cmake-build-release", "bin", "deep")
+    if os.access(place, os.X_OK):
+        return place
+    missing("the planner `deep` is needed (../shared/deep-src/build.sh builds it; "
+            ".ci/run puts it on PATH)")
     raise AssertionError("unreachable")
 
 
