@@ -1,7 +1,7 @@
 """mA* planning: our shortest plans beside the C++ planner deep's, whole processes.
 
 For every instance of ``../shared/planning-mastar/`` (or ``--only`` a family), this runs
-``python -m pyfront.commands.plan_mastar FILE --json`` (what ``mindgames plan FILE
+``python -m pyfront plan FILE --format mastar --json`` (what ``mindgames plan FILE
 --format mastar`` runs) and ``deep FILE`` (breadth first, its default), each with a
 ``--timeout`` (60 s) as a whole process, wall clock; then executes our plan with
 ``deep FILE -e --execute_actions ...``, which must say "Goal found".  It prints per
@@ -48,8 +48,8 @@ def _ours(path: Path, timeout: float) -> tuple[list | None, float]:
     env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     began = time.perf_counter()
     try:
-        done = subprocess.run([sys.executable, "-m", "pyfront.commands.plan_mastar", str(path),
-                               "--json", "--timeout", str(timeout)],
+        done = subprocess.run([sys.executable, "-m", "pyfront", "plan", str(path), "--format",
+                               "mastar", "--json", "--timeout", str(timeout)],
                               capture_output=True, text=True, env=env, timeout=timeout + 10)
     except subprocess.TimeoutExpired:
         return None, time.perf_counter() - began

@@ -116,7 +116,7 @@ def test_bad_dsl_file_is_one_line(tmp_path):
 
 
 def test_unknown_suffix_asks_for_a_format(tmp_path):
-    path = tmp_path / "cases.txt"
+    path = tmp_path / "cases.dat"
     path.write_text("")
     done = _plan(str(path))
     assert done.returncode == 1 and "--format" in done.stderr and done.stderr.count("\n") == 1

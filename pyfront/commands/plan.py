@@ -1,7 +1,9 @@
 """``mindgames plan FILE``: plans of public announcements (and, by ``--format``, of other
 planning inputs).
 
-``FILE.jsonl``/``FILE.json``: planning cases shaped like ``planning-conformance/cases.jsonl``,
+``FILE.txt`` (``--format mastar``): a shortest plan of an mA* domain
+(:mod:`pyfront.commands.plan_mastar`).  ``FILE.jsonl``/``FILE.json``: planning cases
+shaped like ``planning-conformance/cases.jsonl``,
 one result line per case (:mod:`pyfront.planning.cases`).  ``FILE.del``: the plan items of
 DSL problems (:mod:`pyfront.planning.problems`).  Each input format is one row of
 :data:`FORMATS` (module and function, imported when chosen): a new planning language is a
@@ -14,23 +16,27 @@ import argparse
 
 from smcdel_bridge.engines import ENGINE_NAMES
 
-HELP = ("Find plans of public announcements: for planning cases (.jsonl, SMCDEL's offlineSearch "
-        "order) or the plan items of DSL problems (.del)")
+HELP = ("Find plans: of public announcements for planning cases (.jsonl, SMCDEL's offlineSearch "
+        "order) or the plan items of DSL problems (.del); a shortest plan of an mA* domain "
+        "(.txt, --format mastar)")
 
 #: ``--format`` -> "module:function" taking (args, limits) and returning the exit code
 FORMATS: dict[str, str] = {
     "cases": "pyfront.planning.cases:run_format",
     "dsl": "pyfront.planning.problems:run_format",
+    "mastar": "pyfront.commands.plan_mastar:run_format",
 }
 #: file suffix -> format, for ``--format auto``
-SUFFIXES: dict[str, str] = {".jsonl": "cases", ".json": "cases", ".del": "dsl"}
+SUFFIXES: dict[str, str] = {".jsonl": "cases", ".json": "cases", ".del": "dsl",
+                            ".txt": "mastar"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE",
-                        help="planning cases (.jsonl, .json, - for stdin) or a DSL file (.del)")
+                        help="planning cases (.jsonl, .json, - for stdin), a DSL file (.del) or an mA* "
+                             "domain (.txt)")
     parser.add_argument("--format", choices=("auto", *FORMATS), default="auto",
-                        help="auto (by the file's suffix; default), cases or dsl")
+                        help="auto (by the file's suffix; default), cases, dsl or mastar")
     parser.add_argument("--engine", choices=ENGINE_NAMES, default="auto",
                         help="explicit (truth tables), symbolic (BDDs) or auto (default: by size)")
     parser.add_argument("--mode", choices=("all", "shortest"), default="all",

@@ -19,24 +19,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..checking.limits import parse_memory
+
+    return plan_paths(args.paths, args.json, args.timeout if args.timeout > 0 else None,
+                      parse_memory(args.max_memory))
+
+
+def run_format(args: argparse.Namespace, limits) -> int:
+    """``mindgames plan FILE --format mastar`` (a row of ``plan``'s formats)."""
+    return plan_paths([args.file], args.json, limits.timeout, limits.memory)
+
+
+def plan_paths(paths: list[str], full: bool, timeout: float | None,
+               memory: int | None) -> int:
+    """Plan every file; a line each (a JSON line with ``full``); 1 when one has no plan."""
     import json
 
-    from ..checking.limits import parse_memory
     from ..mastar.run import PlanOptions, plan_file
 
-    options = PlanOptions(timeout=args.timeout if args.timeout > 0 else None,
-                          memory=parse_memory(args.max_memory))
+    options = PlanOptions(timeout=timeout, memory=memory)
     status = 0
-    for path in args.paths:
+    for path in paths:
         for record in plan_file(path, options):
-            if args.json:
+            if full:
                 print(json.dumps(record), flush=True)
             elif record["plan"] is None:
                 print(f"{path}: no plan")
-                status = 1
             else:
                 print(f"{path}: {record['length']} steps: {' '.join(record['plan'])} "
                       f"({record['expanded']} states expanded, {record['seconds']:.2f} s)")
+            if record["plan"] is None:
+                status = 1
     return status
 
 
