@@ -42,7 +42,7 @@ import threading
 import time
 from typing import Any, Callable, Iterable, Iterator
 
-from .stops import LimitExceeded, memory_message, resident, timeout_message
+from .stops import LimitExceeded, failure_message, memory_message, resident, timeout_message
 
 __all__ = ["HEADROOM", "TICK", "InProcess"]
 
@@ -160,9 +160,7 @@ class InProcess:
                 raise
             except Exception as err:  # noqa: BLE001 - a child would have died of it alone
                 self.since = None
-                text = str(err).strip().splitlines()
-                answer = self.on_limit(item, f"the checker failed: {err.__class__.__name__}"
-                                             + (f": {text[0]}" if text else ""))
+                answer = self.on_limit(item, failure_message(err))
             finally:
                 self.since = None
         except LimitExceeded as err:  # raised by the tick, wherever the item's code was
