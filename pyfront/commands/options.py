@@ -4,6 +4,9 @@ bad input, exit 1, like every other)."""
 
 from __future__ import annotations
 
+import os
+import sys
+
 from pyfront.errors import UserError
 
 #: most rows (or stories) ``generate --size`` may ask for: every row is kept in memory
@@ -11,10 +14,28 @@ from pyfront.errors import UserError
 MAX_SIZE = 1_000_000
 
 
-def check_workers(workers: int | None) -> None:
-    """``--workers N``: absent (the command's default) or at least 1."""
+def check_workers(workers: int | None, *, quiet: bool = True) -> int | None:
+    """``--workers N``: absent (None: the command's default) or at least 1; more than
+    :func:`worker_ceiling` is brought down to it (saying so unless ``quiet``).  The
+    processes are started as items come, never more than the items waiting."""
     if workers is not None and workers < 1:
         raise UserError(f"--workers must be at least 1: got {workers}")
+    ceiling = worker_ceiling()
+    if workers is not None and workers > ceiling:
+        if not quiet:
+            print(f"mindgames: note: --workers {workers}: {ceiling} used, one per core "
+                  "(the most that helps)", file=sys.stderr)
+        return ceiling
+    return workers
+
+
+def worker_ceiling() -> int:
+    """The most worker processes a command starts: one per core this process may run on
+    (a checking or generating worker keeps a core busy; more would only share them)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # (not Linux)
+        return max(1, os.cpu_count() or 1)
 
 
 def check_size(size: int, *, even: bool) -> None:
