@@ -213,8 +213,8 @@ def test_a_bound_below_an_empty_child_fails_every_item_with_one_reason():
     out = _run(_slow_negate, memory=bound)
     assert len(set(out)) == 1
     (failed, why), = set(out)
-    assert failed == "failed" and why.startswith("a checking process holds ")
-    assert why.endswith("before its first item, over the bound of 4 KB (--max-memory): "
+    assert failed == "failed" and why.startswith("a child process holds ")
+    assert why.endswith("before any work, over the bound of 4 KB (--max-memory): "
                         "give a larger bound")
 
 

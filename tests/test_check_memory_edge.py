@@ -64,4 +64,4 @@ def test_a_bound_below_an_empty_child_in_a_fresh_process(tmp_path):
         records = _records(out)
         _check_run(records, done.returncode, items)
         reasons = {r["error"].split(": ", 2)[2] for r in records}
-        assert len(reasons) == 1 and reasons.pop().startswith("a checking process holds ")
+        assert len(reasons) == 1 and reasons.pop().startswith("a child process holds ")

@@ -30,6 +30,7 @@ import os
 import pickle
 import signal
 import struct
+import sys
 import time
 from collections import deque
 from types import GeneratorType
@@ -155,6 +156,11 @@ class Child:
         self.outbox, from_child = os.pipe()
         self.shared = mmap.mmap(-1, _COUNTERS.size)
         parent = os.getpid()
+        for stream in (sys.stdout, sys.stderr):  # what is buffered is written once, here
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                pass
         self.pid = os.fork()
         if self.pid == 0:  # pragma: no cover - runs in the child
             code = 0

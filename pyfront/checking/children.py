@@ -54,7 +54,7 @@ START = 60.0
 
 def refused_message(used: int, bound: int) -> str:
     """Why no item can be answered: a child holds ``used`` bytes before any item."""
-    return (f"a checking process holds {memory_text(used)} before its first item, over the "
+    return (f"a child process holds {memory_text(used)} before any work, over the "
             f"bound of {memory_text(bound)} (--max-memory): give a larger bound")
 
 
