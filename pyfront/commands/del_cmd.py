@@ -45,7 +45,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from .options import within_limits
 
-    return within_limits(args, lambda: _run(args))
+    # the reference runs in processes of its own, which this process ends at a limit or a
+    # signal: waited for here, within the same limits (a child killed at its limit could
+    # not end them)
+    return within_limits(args, lambda: _run(args),
+                         light=args.backend in ("smcdel", "both") and args.to == "answers")
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -114,14 +114,16 @@ def run(args: argparse.Namespace) -> int:
         data, sys.stdout, sys.stderr, name=name, backend=args.backend, engine=args.engine,
         colour=not args.json and _use_colour(args.color, sys.stdout), as_json=args.json,
         smcdel=args.smcdel,
-    ), light=args.backend == "native" and args.engine != "symbolic" and _light(data))
+    ), light=args.backend == "smcdel" or (args.backend == "native" and args.engine != "symbolic"
+                                          and _light(data)))
 
 
 def _light(data: bytes) -> bool:
     """Whether the input is a small program (a short text about a few atoms, on the
     explicit engine: well under a millisecond of Python), checked in this process (the
     limits still hold) rather than in a child process, which would add some 10 ms to
-    every call."""
+    every call.  (The official binary, ``--backend smcdel``, is also waited for here: it
+    computes in its own process group, which this process ends at a limit or a signal.)"""
     import re
 
     from smcdel_bridge.engines import LIGHT_ATOMS, LIGHT_TEXT

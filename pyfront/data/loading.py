@@ -134,10 +134,12 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | StoryItem]:
 def story_item_records(item: StoryItem, engine: str = "auto") -> list[dict]:
     """The records of a story item (:func:`story_records`); a story that cannot be
     answered at all is one failed record naming it."""
-    from pyfront.story.compile import yield_into
-
-    out: list[dict] = []
-    return yield_into(story_item_stream(item, engine), out)
+    stream = story_item_stream(item, engine)
+    while True:
+        try:
+            next(stream)
+        except StopIteration as stop:
+            return stop.value
 
 
 def story_item_stream(item: StoryItem, engine: str = "auto"):

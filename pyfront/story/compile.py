@@ -69,7 +69,7 @@ StoryState = BeliefState
 
 __all__ = ["NOTHING", "CompiledStory", "answer_engine", "engine_name", "PlausibleAction", "QueryResult", "Revision",
            "StoryState", "answer_where", "compile_story", "evaluate", "event_action",
-           "evaluate_partial", "initial_state", "iter_results", "update", "yield_into"]
+           "evaluate_partial", "initial_state", "iter_results", "update"]
 
 
 # --- the agents and their ids ----------------------------------------------------------------
@@ -138,14 +138,9 @@ class CompiledStory:
         """The state after ``step`` events, the events computed only as far as that
         (so answers before a long tail come early); None when the story stops before
         (:meth:`run` says why)."""
-        if self._states is None:
-            self._states = [self.start]
-        states = self._states
-        while len(states) <= step and not self._ended:
+        states = self._states = self._states or [self.start]
+        while len(states) <= min(step, len(self.actions)) and not self._ended:
             i = len(states) - 1
-            if i >= len(self.actions):
-                self._ended = True
-                break
             pa = self.actions[i]
             if not self.engine.executable(states[-1], pa):
                 self._failure = UserError(cannot_happen(self.story, i, pa), line=pa.line)
@@ -375,8 +370,12 @@ def evaluate_partial(story: Story, compiled: CompiledStory | None = None, engine
     """The hypotheses and questions written before the first event that cannot happen,
     answered in order, and the error of that event (None: the whole story happens)."""
     out: list[QueryResult] = []
-    failure = yield_into(iter_results(story, compiled, engine), out)
-    return out, failure
+    results = iter_results(story, compiled, engine)
+    while True:
+        try:
+            out.append(next(results))
+        except StopIteration as stop:
+            return out, stop.value
 
 
 def iter_results(story: Story, compiled: CompiledStory | None = None, engine: str = "auto"):
@@ -396,11 +395,3 @@ def iter_results(story: Story, compiled: CompiledStory | None = None, engine: st
             yield QueryResult(q.name, "question", q.step, q.line, tuple(vals), q.expected)
     return compiled.run()[1] if compiled.state_at(len(story.events)) is None else None
 
-
-def yield_into(pieces, out: list):
-    """Every piece of the generator ``pieces`` appended to ``out``; its return value."""
-    while True:
-        try:
-            out.append(next(pieces))
-        except StopIteration as stop:
-            return stop.value
