@@ -218,26 +218,33 @@ def test_a_bound_below_an_empty_child_fails_every_item_with_one_reason():
                         "give a larger bound")
 
 
+def child_resident() -> int:
+    """What a child process of this one holds when it begins an item (a child shares the
+    parent's pages but is charged only for those it maps, so it may hold less)."""
+    (used,) = limited_map(lambda item: resident(), [None], limits=Limits(timeout=20),
+                          on_limit=_failed)
+    return used
+
+
 def test_no_answer_is_given_over_the_bound():
     """Items that grow the child past the bound fail, even when they end (and answer)
     before the parent looks at the child's memory."""
-    here = resident()
-    bound = here + (24 << 20)
+    bound = child_resident() + (24 << 20)
     keep = []
 
     def work(item):
-        if item % 2:  # 40 MB more, at once
-            keep.append(bytearray(40 << 20))
+        if item % 2:  # 200 MB more, at once
+            keep.append(bytearray(200 << 20))
             for i in range(0, len(keep[-1]), 4096):
                 keep[-1][i] = 1
-        return -item
+        return -item, resident()
 
     out = _run(work, memory=bound)
     for item, answer in zip(ITEMS, out):
         if item % 2:
             assert answer[0] == "failed" and "over the bound of" in answer[1], answer
         else:
-            assert answer == -item
+            assert answer[0] == -item and answer[1] <= bound
 
 
 def _quick_negate(item):
@@ -247,9 +254,10 @@ def _quick_negate(item):
 def test_zero_lost_records_across_50_runs_at_the_edge():
     """Bounds spread around what an empty child holds: each run answers or fails every
     item with a reason, and no item is answered by a child over the bound."""
-    base = resident()
+    base = child_resident()
+    outcomes = set()
     for k in range(50):
-        bound = base + (k - 40) * (1 << 20)  # base - 40 MB ... base + 9 MB
+        bound = base + (k - 25) * (256 << 10)  # base - 6.25 MB ... base + 6 MB
         out = _run(_quick_negate, memory=bound)
         assert len(out) == len(ITEMS)
         for item, answer in zip(ITEMS, out):
@@ -257,6 +265,8 @@ def test_zero_lost_records_across_50_runs_at_the_edge():
                 assert "(--max-memory)" in answer[1]
             else:
                 assert answer[0] == -item and answer[1] <= bound
+        outcomes.add(all(answer[0] != "failed" for answer in out))
+    assert outcomes == {True, False}  # the edge: runs below it and above it
 
 
 # -- children die with their parent ---------------------------------------------------------
