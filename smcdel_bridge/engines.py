@@ -38,6 +38,13 @@ AUTO_STORY_EVENTS = 8
 AUTO_EXPLAIN_WORLDS = 64
 AUTO_EXPLAIN_EVENTS = 40
 
+#: work small enough to be done in the calling process under a timer signal rather than
+#: in a child process (``pyfront.checking.light``, ``mindgames smcdel``): an SMCDEL text
+#: of at most this many characters ...
+LIGHT_TEXT = 512
+#: ... about at most this many atoms, on the explicit engine (2^12 valuations)
+LIGHT_ATOMS = 12
+
 
 def unknown_engine(name: str) -> str:
     """The one wording of a bad engine name."""

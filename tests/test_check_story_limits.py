@@ -116,3 +116,39 @@ def test_rows_after_a_story_that_stops_early_survive_resume(tmp_path):
         part.write_text("".join(x + "\n" for x in lines[:k]))
         _check(str(path), "-o", str(part), "--resume", "-q")
         assert part.read_text().splitlines() == lines
+
+
+def _growing_story() -> str:
+    """Eight propositions, then eight private peeks, each one growing the explicit model
+    (the last ones take minutes), a hypothesis after every event."""
+    lines = ["story growing", " agents Ann, Bob, Cy"]
+    lines += [f" proposition p{i}" for i in range(8)] + [" actually p0",
+              " hypothesis early1: p0 expect true",
+              " hypothesis early2: Bob believes that p0 expect false"]
+    for k, agent in enumerate(["Ann", "Bob", "Cy"] * 2 + ["Ann", "Bob"]):
+        lines += [f" {agent} peeks at p{k}", f" hypothesis after{k}: p0 expect true"]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_story_past_the_timeout_keeps_the_answers_it_gave(tmp_path):
+    path = tmp_path / "growing.del"
+    path.write_text(_growing_story() + "\n" + PROBLEM, encoding="utf-8")
+    done, took = _check(str(path), "--engine", "explicit", "--timeout", "5", "--json", "-q")
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert took < 60
+    failed = [r for r in records if r.get("error")]
+    assert len(failed) == 1
+    (stopped,) = failed
+    kept = records[:records.index(stopped)]
+    # the two hypotheses before any event, and at least the first peek's, are kept
+    assert [r["name"] for r in kept[:3]] == ["growing/early1", "growing/early2",
+                                             "growing/after0"]
+    assert all(r["agrees"] is True for r in kept) and len(kept) < 10
+    assert stopped["error"] == (f"{path}:1: story growing: timed out after 5 s (--timeout) "
+                                f"(after {len(kept)} of its 10 hypotheses and questions were "
+                                "answered)")
+    # the problem after the story: answered, its rows counting the records
+    assert [r["name"] for r in records[-2:]] == ["p/b", "p/c"]
+    assert all(r["agrees"] is True for r in records[-2:])
+    assert [r["row"] for r in records] == list(range(len(records)))

@@ -1,14 +1,26 @@
 """Items answered in forked child processes, each held to its time and memory limits
 (the machinery behind :func:`pyfront.checking.limits.limited_map`).
 
-Items are sent to the children in batches; each child answers them one after the other
-and sends every answer back as soon as it has it (quick answers travel together), and the
-parent watches the clock of the item in progress and the child's resident memory.  An
-item past its time or memory is killed with its child; it becomes a one-line failure, the
-answers already received are kept, and a fresh child goes on with the items after it.  A
-child that dies on its own (a crash, the kernel's memory killer) fails its item the same
-way.  Children are started when the first item comes, and wait for more between runs
-until :meth:`ChildPool.close`.
+Every item given to the pool ends in exactly one of two ways: its answer, or
+``on_limit(item, why)`` with a one-line reason.  The children themselves
+(:class:`.child.Child`) say ``ready``, then answer their items one after the other; the
+parent watches the clock of the item in progress and each child's resident memory.  How
+a child ends decides what becomes of the items it holds:
+
+* an item past its time or memory: the child is killed, the item fails with the reason;
+* a child that dies while an item is in progress (a crash, the kernel's memory killer):
+  that item fails with how the child ended;
+* a child already over the memory bound before its first item (the bound is below what
+  an empty child needs): no child can answer anything, and every item left fails with
+  that reason (one line, the same for all);
+* a child that ends with no item in progress (at start-up, between items, while writing
+  its answers): its items, including those it finished whose answers were lost, go to a
+  fresh child; a second such end in a row without any answer in between fails the first
+  of them, so that a run always moves on.
+
+Answers a child sent before it ended are kept.  Children are started when items come,
+never more than there are items waiting nor than ``workers``; they die with this process
+(:func:`.child.die_with_parent`), and :meth:`ChildPool.close` kills them.
 
 Usage::
 
@@ -22,156 +34,28 @@ Usage::
 
 from __future__ import annotations
 
-import mmap
-import os
-import pickle
 import select
-import signal
-import struct
 import time
 from collections import deque
 from typing import Any, Iterator
 
-from .stops import memory_message, resident, timeout_message
+from .child import GATHER, Child
+from .stops import memory_message, memory_text, timeout_message
 
-__all__ = ["ChildPool", "BATCH", "GATHER", "POLL"]
+__all__ = ["ChildPool", "BATCH", "GATHER", "POLL", "refused_message"]
 
 #: items handed to a child at a time (its answers come back one by one)
 BATCH = 32
-#: a child sends the answers it gathered at least this often (seconds): the clock of the
-#: item in progress starts at most this much too late
-GATHER = 0.005
-#: how often the parent looks at the clock and the child's memory (seconds)
+#: how often the parent looks at the clock and the children's memory (seconds)
 POLL = 0.02
+#: the time a child may take to say it is ready, when there is no ``--timeout`` shorter
+START = 60.0
 
 
-# -- the frames on the pipes: 4-byte length, then a pickle --------------------------------
-
-def _send(fd: int, message: object) -> None:
-    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    data = struct.pack("<I", len(data)) + data
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
-
-
-def _read_exactly(fd: int, size: int) -> bytes | None:
-    chunks, left = [], size
-    while left:
-        chunk = os.read(fd, min(left, 1 << 20))
-        if not chunk:
-            return None
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
-
-
-def _receive(fd: int) -> object | None:
-    head = _read_exactly(fd, 4)
-    if head is None:
-        return None
-    body = _read_exactly(fd, struct.unpack("<I", head)[0])
-    return None if body is None else pickle.loads(body)
-
-
-def _serve(fn, initializer, initargs, inbox: int, outbox: int, finished) -> None:
-    """The child: answer every batch of (index, item) sent; quick answers travel
-    together, and ``finished`` (shared memory) counts the items done, sent or not."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops its children
-    if initializer is not None:
-        initializer(*initargs)
-    count = 0
-    while True:
-        batch = _receive(inbox)
-        if batch is None:
-            return
-        answers, sent = [], time.monotonic()
-        for index, item in batch:
-            answers.append((index, fn(item)))
-            count += 1
-            finished[:8] = count.to_bytes(8, "little")
-            now = time.monotonic()
-            if now - sent >= GATHER:  # quick answers travel together
-                _send(outbox, answers)
-                answers, sent = [], now
-        if answers:
-            _send(outbox, answers)
-
-
-class _Child:
-    """One child process, the items it holds and since when it works on the first."""
-
-    def __init__(self, fn, initializer, initargs):
-        to_child, self.inbox = os.pipe()
-        self.outbox, from_child = os.pipe()
-        #: items the child has finished (shared with it): the clock of the next one starts
-        self.finished = mmap.mmap(-1, 8)
-        self.pid = os.fork()
-        if self.pid == 0:  # pragma: no cover - runs in the child
-            code = 0
-            try:
-                os.close(self.inbox)
-                os.close(self.outbox)
-                _serve(fn, initializer, initargs, to_child, from_child, self.finished)
-            except BaseException:
-                code = 1
-            finally:
-                os._exit(code)
-        os.close(to_child)
-        os.close(from_child)
-        self.reaped = False
-        self.pending: deque[tuple[int, Any]] = deque()
-        self.since = time.monotonic()
-        self.received = self.seen = 0
-
-    def count(self) -> int:
-        """Items finished so far (their answers may still be on their way)."""
-        return int.from_bytes(self.finished[:8], "little")
-
-    def give(self, batch: list[tuple[int, Any]]) -> None:
-        if not self.pending:
-            self.since = time.monotonic()
-        self.pending.extend(batch)
-        _send(self.inbox, batch)
-
-    def resident(self) -> int | None:
-        return resident(self.pid)
-
-    def stop(self) -> None:
-        """Close the pipes, kill the child (unless it already ended) and reap it."""
-        for fd in (self.inbox, self.outbox):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        if self.reaped or self.pid <= 0:  # never a group or every process (pid 0 or -1)
-            self.finished.close()
-            return
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        self._reap()
-        self.finished.close()
-
-    def _reap(self) -> int | None:
-        try:
-            _, status = os.waitpid(self.pid, 0)
-        except ChildProcessError:
-            status = None
-        self.reaped = True
-        return status
-
-    def end_message(self) -> str:
-        """Why a child that closed its pipe died."""
-        status = self._reap()
-        if status is None:
-            return "the checker process ended without an answer"
-        if os.WIFSIGNALED(status):
-            number = os.WTERMSIG(status)
-            why = " (out of memory?)" if number == signal.SIGKILL else ""
-            return f"the checker process was killed by signal {number}{why}"
-        return f"the checker process ended without an answer (exit {os.WEXITSTATUS(status)})"
+def refused_message(used: int, bound: int) -> str:
+    """Why no item can be answered: a child holds ``used`` bytes before any item."""
+    return (f"a child process holds {memory_text(used)} before any work, over the "
+            f"bound of {memory_text(bound)} (--max-memory): give a larger bound")
 
 
 class ChildPool:
@@ -180,10 +64,14 @@ class ChildPool:
     each child."""
 
     def __init__(self, fn, limits, workers: int = 1, initializer=None, initargs: tuple = ()):
-        self.start = lambda: _Child(fn, initializer, initargs)
+        self.fn, self.initializer, self.initargs = fn, initializer, initargs
         self.limits = limits
-        self.children: list[_Child] = []
+        self.children: list[Child] = []
         self.workers = max(1, workers)
+        #: why no child can work (set once: every item left fails with it)
+        self.refused: str | None = None
+        #: children ended in a row with no item in progress and no answer since
+        self.strikes = 0
 
     def close(self) -> None:
         for child in self.children:
@@ -196,67 +84,88 @@ class ChildPool:
 
     def run(self, items: Iterator, on_limit) -> Iterator[Any]:
         """``fn(item)`` for every item, in order; an item past the limits yields
-        ``on_limit(item, message)`` instead."""
-        done: dict[int, Any] = {}
-        waiting: deque[tuple[int, Any]] = deque()  # taken back from a stopped child
-        issued = following = 0
-        exhausted = False
-        # one child: batches; several: a few items each, so that all of them have work
-        size = BATCH if self.workers == 1 else 2
+        ``on_limit(item, message)`` instead (``on_limit(item, message, parts)`` when its
+        ``fn`` streamed ``parts`` before it was stopped)."""
+        run = _Run(items, on_limit, BATCH if self.workers == 1 else 2)
         while True:
-            for child in self._idle():
-                batch = [waiting.popleft() for _ in range(min(size, len(waiting)))]
-                while not exhausted and len(batch) < size:
-                    try:
-                        batch.append((issued, next(items)))
-                    except StopIteration:
-                        exhausted = True
-                        break
-                    issued += 1
-                if batch:
-                    child.give(batch)
+            if self.refused is not None:
+                for index, item in run.take(BATCH):
+                    run.done[index] = on_limit(item, self.refused)
+            else:
+                self._hand_out(run)
             busy = [c for c in self.children if c.pending]
-            if not busy:
-                break
-            self._collect(busy, done, waiting, on_limit)
-            while following in done:
-                yield done.pop(following)
-                following += 1
+            if busy:
+                self._collect(busy, run)
+            elif run.exhausted and not run.waiting:
+                yield from run.ready()
+                return
+            yield from run.ready()
 
-    def _idle(self) -> list[_Child]:
-        """The children without work (started as needed).  Only those are given more: a
-        child that is writing answers is never sent items at the same time (with both
-        pipes full, each side would wait for the other)."""
-        while len(self.children) < self.workers:
-            self.children.append(self.start())
-        return [c for c in self.children if not c.pending]
+    def _hand_out(self, run: "_Run") -> None:
+        """Give a batch to every child without work, starting children while there are
+        items for them (a child that is writing answers is never sent items at the same
+        time: with both pipes full, each side would wait for the other)."""
+        idle = [c for c in self.children if not c.pending]
+        while True:
+            if not idle and len(self.children) >= self.workers:
+                return
+            batch = run.take(run.size)
+            if not batch:
+                return
+            if idle:
+                child = idle.pop()
+            else:
+                child = Child(self.fn, self.initializer, self.initargs,
+                              bound=self.limits.memory,
+                              siblings=[fd for c in self.children for fd in c.fds()])
+                self.children.append(child)
+            child.give(batch)
 
-    def _collect(self, busy: list[_Child], done: dict, waiting: deque, on_limit) -> None:
+    def _collect(self, busy: list[Child], run: "_Run") -> None:
         readable, _, _ = select.select([c.outbox for c in busy], [], [], POLL)
         now = time.monotonic()
         for child in busy:
             if child.outbox in readable:
-                message = _receive(child.outbox)
+                message = child.receive()
                 if message is None:
-                    self._replace(child, child.end_message(), done, waiting, on_limit)
+                    self._end(child, child.end_message(), run)
                     continue
-                for index, answer in message:
-                    expected, _ = child.pending.popleft()
-                    assert index == expected
-                    done[index] = answer
-                child.received += len(message)
-            count = child.count()
-            if count != child.seen:  # the next item has begun
-                child.seen, child.since = count, now
-            if not child.pending:
-                continue
-            why = self._exceeded(child, now)
+                self._take(child, message, run)
+                if child not in self.children:
+                    continue
+            why = self._exceeded(child, now) if child.pending else None
             if why is not None:
-                self._replace(child, why, done, waiting, on_limit)
+                self._end(child, why, run)
 
-    def _exceeded(self, child: _Child, now: float) -> str | None:
+    def _take(self, child: Child, message: list, run: "_Run") -> None:
+        """What a child said, event by event."""
+        for kind, index, payload in message:
+            if kind == "ready":
+                child.state = "ready"
+            elif kind == "refused":
+                self.refused = refused_message(payload, self.limits.memory)
+                self._end(child, self.refused, run)
+                return
+            elif kind == "part":
+                child.parts.append(payload)
+            else:
+                expected, item = child.pending.popleft()
+                assert index == expected, (index, expected)
+                child.received += 1
+                self.strikes = 0
+                run.done[index] = payload if kind == "answer" else \
+                    run.failed(item, payload, child.parts)
+                child.parts = []
+
+    def _exceeded(self, child: Child, now: float) -> str | None:
         timeout, memory = self.limits.timeout, self.limits.memory
-        if timeout is not None and now - child.since > timeout:
+        begun, finished, since = child.counters()
+        if child.state == "starting":  # (its memory: it tells itself, ``refused``)
+            limit = START if timeout is None else max(timeout, 1.0)
+            if now - child.started > limit:
+                return f"the checker process did not start within {limit:g} s"
+            return None
+        if timeout is not None and begun > finished and now - since > timeout:
             return timeout_message(timeout)
         if memory is not None:
             used = child.resident()
@@ -264,14 +173,70 @@ class ChildPool:
                 return memory_message(used, memory)
         return None
 
-    def _replace(self, child: _Child, why: str, done: dict, waiting: deque,
-                 on_limit) -> None:
-        """Fail the child's item in progress, hand its other items to a fresh child."""
-        unsent = child.count() - child.received  # finished, their answers lost: again
-        child.stop()
+    def _end(self, child: Child, why: str, run: "_Run") -> None:
+        """The child is done for (``why``): kill it, keep what it sent before, fail the
+        item it was answering, and give its other items to a fresh child."""
+        child.kill()
         self.children.remove(child)
-        again = [child.pending.popleft() for _ in range(unsent)]
-        index, item = child.pending.popleft()
-        done[index] = on_limit(item, why)
-        waiting.extendleft(reversed(again + list(child.pending)))
+        while child.pending:  # answers already on their way are kept
+            message = child.receive()
+            if message is None:
+                break
+            refusal = [used for kind, _, used in message if kind == "refused"]
+            if refusal:
+                self.refused = refused_message(refusal[0], self.limits.memory)
+                break
+            self._take(child, message, run)
+        begun, finished, _ = child.counters()
+        unsent = finished - child.received  # finished, their answers lost: again
+        items = list(child.pending)
+        parts = child.parts
+        child.stop()
+        if self.refused is not None:
+            for index, item in items:
+                run.done[index] = run.failed(item, self.refused, [])
+            return
+        at = None
+        if child.state == "ready" and begun > finished and unsent < len(items):
+            at = unsent  # the item in progress
+        elif items:
+            self.strikes += 1
+            if self.strikes >= 2:  # no item in progress twice running: the first one fails
+                at, parts = 0, []
+        if at is not None:
+            self.strikes = 0
+            index, item = items.pop(at)
+            run.done[index] = run.failed(item, why, parts)
+        run.waiting.extendleft(reversed(items))
 
+
+class _Run:
+    """The state of one :meth:`ChildPool.run`: items taken so far (numbered), those given
+    back by an ended child, and the answers not yet yielded."""
+
+    def __init__(self, items: Iterator, on_limit, size: int):
+        self.items, self.on_limit, self.size = items, on_limit, size
+        self.done: dict[int, Any] = {}
+        self.waiting: deque[tuple[int, Any]] = deque()
+        self.issued = self.following = 0
+        self.exhausted = False
+
+    def take(self, size: int) -> list[tuple[int, Any]]:
+        """Up to ``size`` items: those given back first, then new ones."""
+        batch = [self.waiting.popleft() for _ in range(min(size, len(self.waiting)))]
+        while not self.exhausted and len(batch) < size:
+            try:
+                batch.append((self.issued, next(self.items)))
+            except StopIteration:
+                self.exhausted = True
+                break
+            self.issued += 1
+        return batch
+
+    def failed(self, item, why: str, parts: list):
+        return self.on_limit(item, why, parts) if parts else self.on_limit(item, why)
+
+    def ready(self) -> Iterator[Any]:
+        while self.following in self.done:
+            yield self.done.pop(self.following)
+            self.following += 1

@@ -211,9 +211,7 @@ def native_item(entry, engine: str = "auto") -> tuple[object, dict]:
     elif isinstance(entry, (ItemFailure, AnsweredItem)):
         return entry, ready_record(entry)
     elif isinstance(entry, StoryItem):  # a record per hypothesis and question
-        from pyfront.data.loading import story_item_records
-
-        return entry, story_item_records(entry, engine)
+        return _story_answers(entry, engine)
     elif isinstance(entry, PlanEntry):
         from pyfront.planning.problems import plan_entry_record
 
@@ -230,14 +228,25 @@ def native_item(entry, engine: str = "auto") -> tuple[object, dict]:
     return entry, decide(plan, results)
 
 
-def limit_record(entry, why: str) -> tuple[object, dict]:
-    """An item stopped at its time or memory limit: a one-line failure."""
+def _story_answers(entry: StoryItem, engine: str):
+    """A story's records streamed one by one as they are answered (the child process
+    sends each at once: a story stopped at its limit keeps them, :func:`limit_record`);
+    the generator returns ``(entry, records)``."""
+    from pyfront.data.loading import story_item_stream
+
+    records = yield from story_item_stream(entry, engine)
+    return entry, records
+
+
+def limit_record(entry, why: str, done: list | tuple = ()) -> tuple[object, dict]:
+    """An item stopped at its time or memory limit: a one-line failure (a story: after
+    the records ``done`` it gave before)."""
     if isinstance(entry, (ItemFailure, AnsweredItem)):
         return entry, ready_record(entry)
     if isinstance(entry, StoryItem):
         from pyfront.data.loading import story_failure
 
-        return entry, story_failure(entry, why)
+        return entry, story_failure(entry, why, done)
     record = base_record(entry)
     record["error"] = f"{where(entry)}: {why}"
     return entry, record

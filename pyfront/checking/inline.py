@@ -40,9 +40,10 @@ import gc
 import signal
 import threading
 import time
+from types import GeneratorType
 from typing import Any, Callable, Iterable, Iterator
 
-from .stops import LimitExceeded, memory_message, resident, timeout_message
+from .stops import LimitExceeded, failure_message, memory_message, resident, timeout_message
 
 __all__ = ["HEADROOM", "TICK", "InProcess"]
 
@@ -152,22 +153,32 @@ class InProcess:
             self.installed = False
 
     def _one(self, item):
+        parts: list = []  # the pieces an item that streams gave before it was stopped
         try:
             try:
                 self.since = time.monotonic()
                 answer = self.fn(item)
+                if isinstance(answer, GeneratorType):  # its pieces, then its return value
+                    pieces = answer
+                    while True:
+                        try:
+                            parts.append(next(pieces))
+                        except StopIteration as stop:
+                            answer = stop.value
+                            break
             except LimitExceeded:
                 raise
             except Exception as err:  # noqa: BLE001 - a child would have died of it alone
                 self.since = None
-                text = str(err).strip().splitlines()
-                answer = self.on_limit(item, f"the checker failed: {err.__class__.__name__}"
-                                             + (f": {text[0]}" if text else ""))
+                answer = self._stopped(item, failure_message(err), parts)
             finally:
                 self.since = None
         except LimitExceeded as err:  # raised by the tick, wherever the item's code was
-            answer = self.on_limit(item, str(err))
+            answer = self._stopped(item, str(err), parts)
         return answer
+
+    def _stopped(self, item, why: str, parts: list):
+        return self.on_limit(item, why, parts) if parts else self.on_limit(item, why)
 
     def _tick(self, signum, frame) -> None:
         since = self.since

@@ -37,7 +37,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 
-from smcdel_bridge.engines import AUTO_EXPLICIT_ATOMS
+from smcdel_bridge.engines import AUTO_EXPLICIT_ATOMS, LIGHT_ATOMS, LIGHT_TEXT
 from smcdel_bridge.errors import SmcdelError
 
 from pyfront.data.items import AnsweredItem, CheckItem
@@ -64,12 +64,6 @@ _fastpath = _on_first_use("smcdel_bridge.syntax.fastpath")
 _explicit = _on_first_use("smcdel_bridge.native.explicit")
 
 __all__ = ["LIGHT_ATOMS", "LIGHT_TEXT", "light_answers", "light_item"]
-
-#: longest SMCDEL text of a light item (characters)
-LIGHT_TEXT = 512
-#: most distinct atoms of a light item's structure
-LIGHT_ATOMS = 12
-
 
 def light_item(entry, engine: str) -> bool:
     """Whether ``entry`` may be answered in this process on ``engine`` (see above)."""

@@ -35,8 +35,8 @@ from smcdel_bridge.values import value
 
 from .stops import UNITS, LimitExceeded, memory_text
 
-__all__ = ["Limits", "LimitExceeded", "default_memory", "limited_map", "parse_memory",
-           "memory_text", "RUN"]
+__all__ = ["Limits", "LimitExceeded", "call_within", "default_memory", "limited_map",
+           "parse_memory", "memory_text", "RUN"]
 
 #: light items answered here between two looks at the items' kind and the memory
 RUN = 32
@@ -116,6 +116,83 @@ def limited_map(fn: Callable[[Any], Any], items: Iterable[Any], *, limits: Limit
             pools[0].close()
         if here is not None:
             here.close()
+
+
+def call_within(fn: Callable[[], Any], limits: Limits, *, light: bool = False) -> Any:
+    """``fn()`` in a child process within ``limits`` (a command's whole computation,
+    writing its own output): its value, or the exception it raised, raised here again;
+    :class:`LimitExceeded` (its one-line reason) past a limit.  This process waits in a
+    loop that signals interrupt at once: Ctrl-C or SIGTERM stop the child within a tick.
+    ``light``: the work is provably small and all Python code, and is done in this
+    process, under the same limits (:mod:`.inline`), when they can be kept here.
+
+    >>> call_within(lambda: 6 * 7, Limits(timeout=5))
+    42
+    """
+    import pickle
+    import sys
+
+    parent = os.getpid()
+
+    def outcome(_):
+        moved = _capture(sys) if os.getpid() != parent else {}
+        try:
+            value = ("value", fn())
+            for stream in (sys.stdout, sys.stderr):  # (the child ends without flushing)
+                stream.flush()
+        except Exception as err:  # noqa: BLE001 - raised again in the parent
+            value = ("raised", err)
+        try:
+            pickle.dumps(value)
+        except Exception:  # noqa: BLE001 - (an exception that cannot travel)
+            from .stops import failure_message
+
+            value = ("raised", RuntimeError(failure_message(value[1])))
+        texts = {}
+        for name, stream in moved.items():
+            texts[name] = getattr(sys, name).getvalue()
+            setattr(sys, name, stream)
+        return (*value, texts)
+
+    def on_limit(item, why):
+        return "limit", why, {}
+
+    done = []
+    if light and hasattr(os, "fork"):
+        from .inline import InProcess
+
+        here = InProcess(outcome, limits, on_limit=on_limit, light=lambda item: True)
+        try:
+            done = here.answer_run([None])
+        finally:
+            here.close()
+    if not done:
+        done = list(limited_map(outcome, [None], limits=limits, on_limit=on_limit))
+    (kind, payload, texts), = done
+    for name, text in texts.items():  # written by the child into streams of this one
+        getattr(sys, name).write(text)
+    if kind == "value":
+        return payload
+    if kind == "raised":
+        raise payload
+    raise LimitExceeded(payload)
+
+
+def _capture(sys) -> dict:
+    """In a child process: ``sys.stdout`` and ``sys.stderr`` that are not files (a test's
+    capture, an embedding program's buffer) replaced by ``io.StringIO``, whose text goes
+    back to the parent with the answer; the streams replaced, by name."""
+    import io
+
+    moved = {}
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        try:
+            stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            moved[name] = stream
+            setattr(sys, name, io.StringIO())
+    return moved
 
 
 def _mixed(items: Iterator, here, pool, on_limit) -> Iterator[Any]:

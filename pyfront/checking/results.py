@@ -24,6 +24,9 @@ def check_output(args, paths: Sequence[str], *, resumable: bool = True) -> bool:
             os.path.isfile(p) and os.path.samefile(output, p) for p in paths):
         raise UserError("-o names a file to check: it would be overwritten", file=output)
     resume = getattr(args, "resume", False)
+    if resume and getattr(args, "force", False):
+        raise UserError("--force (replace -o) and --resume (go on with it) contradict each "
+                        "other: give one")
     if resume and not output:
         raise UserError("--resume needs -o OUT.jsonl (the results to resume)")
     if resume and not resumable:
@@ -115,6 +118,21 @@ class ResultLog:
         self.close()
 
 
+def _stranger(records: list[dict], paths: Sequence[str] | None) -> str | None:
+    """The first source of ``records`` that is none of ``paths`` nor in a directory of
+    them (None: every record belongs to the run)."""
+    if not paths:
+        return None
+    given = {os.path.normpath(p) for p in paths}
+    folders = tuple(p + os.sep for p in given if os.path.isdir(p))
+    for record in records:
+        source = record.get("source")
+        where = os.path.normpath(source) if isinstance(source, str) else None
+        if where is None or (where not in given and not where.startswith(folders)):
+            return str(source)
+    return None
+
+
 def record_key(record: dict) -> tuple:
     """What ``--resume`` knows a record by: its source and row."""
     return record.get("source"), record.get("row")
@@ -140,6 +158,12 @@ class Writer:
                       f"record: dropped it and the {self.log.dropped_lines - 1} line(s) after "
                       "it; their items are checked again", file=sys.stderr)
             self.previous = self.log.previous
+            stranger = _stranger(self.previous, getattr(args, "paths", None))
+            if stranger is not None:
+                self.log.close()
+                raise UserError(f"holds records of {stranger}, which is not among the paths "
+                                "checked: --resume goes on with a run of the same paths "
+                                "(give --force to replace the file)", file=output)
         self._before = {record_key(r) for r in self.previous}
         self._lines = JsonLines() if self.to_stdout else None
 

@@ -19,7 +19,7 @@ import os
 
 from pyfront.errors import UserError
 
-__all__ = ["LimitExceeded", "memory_message", "memory_text", "resident", "timeout_message",
+__all__ = ["LimitExceeded", "failure_message", "memory_message", "memory_text", "resident", "timeout_message",
            "UNITS"]
 
 #: the units of ``--max-memory`` sizes and of the messages
@@ -44,6 +44,12 @@ def timeout_message(timeout: float) -> str:
 def memory_message(used: int, bound: int) -> str:
     return (f"stopped at {memory_text(used)} of memory, over the bound of "
             f"{memory_text(bound)} (--max-memory)")
+
+
+def failure_message(err: BaseException) -> str:
+    """An error the item's code did not expect, as its one-line failure."""
+    text = str(err).strip().splitlines()
+    return f"the checker failed: {err.__class__.__name__}" + (f": {text[0]}" if text else "")
 
 
 def resident(pid: int | str = "self") -> int | None:

@@ -26,7 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="keep the items already in OUT.jsonl and check only the others")
     parser.add_argument("--workers", type=int, metavar="N",
                         help="parallel smcdel processes (default: up to 4), or worker "
-                             "processes for the embedded checker (default: 1)")
+                             "processes for the embedded checker (default: 1); at most one "
+                             "per core, and never more than the items")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
                         help="seconds an smcdel call may take before it is killed, and each item "
                              "on the embedded engines, whatever it is doing (default 60)")
@@ -72,15 +73,14 @@ def _dispatch(args: argparse.Namespace) -> int:
     """Pick the source of the input, answer its items, write and report the records."""
     from ..checking.pipeline import Options, run_source
 
+    from .options import check_workers
+
     kind = _kind(args)
-    if kind == "files":
-        from .options import check_workers
+    args.workers = check_workers(args.workers, quiet=args.quiet)
+    if kind == "files" and not args.timeout > 0:  # also refuses nan
+        from ..errors import UserError
 
-        check_workers(args.workers)
-        if not args.timeout > 0:  # also refuses nan
-            from ..errors import UserError
-
-            raise UserError("--timeout must be positive")
+        raise UserError("--timeout must be positive")
     options = Options(engine=args.engine, timeout=args.timeout if args.timeout > 0 else None,
                       memory=_memory_bound(args), workers=args.workers or 1)
     return run_source(args, _source(kind, args, options), options)

@@ -34,14 +34,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "auto (default: by the size of each case)")
     parser.add_argument("--smcdel-home", metavar="DIR",
                         help="the reference's build folder (default: $MINDGAMES_SMCDEL_HOME)")
-    parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
-                        help="seconds the reference may take on one case (default 60)")
+    from .options import add_limit_arguments
+
+    add_limit_arguments(parser, what="the run (and the reference on one case)")
     parser.add_argument("--to", choices=("answers", "dsl"), default="answers",
                         help="answers (default), or each case as a DSL story with an explicit "
                              "model and event models, where the story language can say it")
 
 
 def run(args: argparse.Namespace) -> int:
+    from .options import within_limits
+
+    # the reference runs in processes of its own, which this process ends at a limit or a
+    # signal: waited for here, within the same limits (a child killed at its limit could
+    # not end them)
+    return within_limits(args, lambda: _run(args),
+                         light=args.backend in ("smcdel", "both") and args.to == "answers")
+
+
+def _run(args: argparse.Namespace) -> int:
     import sys
     import time
 

@@ -29,6 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", choices=ENGINE_NAMES, default="auto",
                         help="stories: explicit (worlds listed, reasons, pictures), symbolic "
                              "(answers only, for large stories) or auto (default: by size)")
+    from .options import add_limit_arguments
+
+    add_limit_arguments(parser, what="the explanation")
     parser.add_argument("--actual", metavar="STATE",
                         help="the actual state, highlighted in pictures and evaluated in "
                              "the text: a row of 0/1 in column order (e.g. 110) or the true "
@@ -36,6 +39,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .options import within_limits
+
+    return within_limits(args, lambda: _run(args))
+
+
+def _run(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
 

@@ -160,7 +160,7 @@ def config_from_args(args: argparse.Namespace):
                         "datasets: hypothesis or none)")
     from .options import check_workers
 
-    check_workers(args.workers)
+    args.workers = check_workers(args.workers, quiet=args.quiet)
     if args.hypotheses_per_premise < 2:
         raise UserError("--hypotheses-per-premise must be at least 2 (a pair needs two)")
     if agents[0] < 2 or agents[1] > 16:  # type: ignore[operator]

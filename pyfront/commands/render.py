@@ -19,6 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="English style: mindgames (the published phrasing, default) or natural")
     parser.add_argument("--readable", action="store_true",
                         help="SMCDEL in the multi-line commented form instead of the published one-line form")
+    from .options import add_limit_arguments
+
+    add_limit_arguments(parser, what="the rendering")
     parser.add_argument("--problem", metavar="NAME", help="only the problem (or story) called NAME (--to smcdel: one program "
                              "for `mindgames smcdel -`)")
     parser.add_argument("-o", "--output", metavar="DIR",
@@ -154,6 +157,12 @@ def _render_dsl(items) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .options import within_limits
+
+    return within_limits(args, lambda: _run(args))
+
+
+def _run(args: argparse.Namespace) -> int:
     import json
 
     from ..errors import UserError

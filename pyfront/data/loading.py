@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 from smcdel_bridge.errors import SmcdelError
 
@@ -159,23 +159,51 @@ def _plan_entries(items: list, pb: Problem, source: str, rows: int) -> int:
 def story_item_records(item: StoryItem, engine: str = "auto") -> list[dict]:
     """The records of a story item (:func:`story_records`); a story that cannot be
     answered at all is one failed record naming it."""
+    stream = story_item_stream(item, engine)
+    while True:
+        try:
+            next(stream)
+        except StopIteration as stop:
+            return stop.value
+
+
+def story_item_stream(item: StoryItem, engine: str = "auto"):
+    """:func:`story_item_records` one record at a time, each as soon as it is answered (a
+    generator returning the list of them all): a story stopped at its limit keeps the
+    records it gave (:func:`story_failure`)."""
+    done: list[dict] = []
     try:
-        return story_records(item.story, item.source, item.row, engine)
+        for record in iter_story_records(item.story, item.source, item.row, engine):
+            done.append(record)
+            yield record
     except (UserError, SmcdelError, ValueError) as err:
-        return story_failure(item, str(err))
+        return story_failure(item, str(err), done)
+    return done
 
 
-def story_failure(item: StoryItem, why: str) -> list[dict]:
-    """A story item stopped (at its time or memory limit, say): one failed record, its
-    name and line; the file's other problems and stories go on."""
+def story_failure(item: StoryItem, why: str, done: Sequence[dict] = ()) -> list[dict]:
+    """A story item stopped (at its time or memory limit, say) after the records ``done``:
+    those, then one failed record for the rest, with the story's name and line; the
+    file's other problems and stories go on."""
     from pyfront.checking.records import check_record
 
-    return [check_record(item.source, item.row, name=item.name, line=item.line,
-                         error=f"{item.source}:{item.line}: story {item.name}: {why}")]
+    rest = "" if not done else (f" (after {len(done)} of its {item.count} hypotheses and "
+                                "questions were answered)")
+    return [*done, check_record(item.source, item.row + len(done), name=item.name,
+                                line=item.line,
+                                error=f"{item.source}:{item.line}: story {item.name}: {why}"
+                                      f"{rest}")]
 
 
 def story_records(story, source: str, first_row: int = 0, engine: str = "auto") -> list[dict]:
-    """The check records of a story's hypotheses and questions, in the order written.
+    """The check records of a story's hypotheses and questions, in the order written
+    (:func:`iter_story_records`)."""
+    return list(iter_story_records(story, source, first_row, engine))
+
+
+def iter_story_records(story, source: str, first_row: int = 0, engine: str = "auto"):
+    """The check records of a story's hypotheses and questions, in the order written,
+    each as soon as it is answered.
 
     A hypothesis has ``valid`` (true at the actual situation), ``label``
     (``entailment``/``not_entailment``) and ``expected`` as for problems; a question has
@@ -185,37 +213,41 @@ def story_records(story, source: str, first_row: int = 0, engine: str = "auto") 
     one-line ``error`` (``FILE:LINE: …``).
     """
     from pyfront.checking.records import QUESTION_FIELDS, check_record
-    from pyfront.story.compile import evaluate_partial
+    from pyfront.story.compile import iter_results
     from pyfront.story.engines import engine_note
 
     note = engine_note(story, engine)
     if note is not None:  # the explicit engine chosen where it is the slow one
         print(f"mindgames: {source}:{story.line}: note: {note}", file=sys.stderr, flush=True)
-    results, failure = evaluate_partial(story, engine=engine)
-    out = []
-    for k, r in enumerate(results):
+    results = iter_results(story, engine=engine)
+    k = 0
+    while True:
+        try:
+            r = next(results)
+        except StopIteration as stop:
+            failure = stop.value
+            break
         name, row = f"{story.name}/{r.name}", first_row + k
+        k += 1
         if r.kind == "hypothesis":
-            record = check_record(
+            yield check_record(
                 source, row, name=name, line=r.line, valid=r.answer,
                 label="entailment" if r.answer else "not_entailment", contradictory=False,
                 expected=None if r.expected is None else
                 ("entailment" if r.expected else "not_entailment"), agrees=r.agrees)
-        else:
-            label = ", ".join(r.answer)
-            expected = None if r.expected is None else ", ".join(sorted(
-                r.expected, key=list(r.answer + tuple(r.expected)).index))
-            if r.expected is not None and r.agrees:
-                expected = label
-            record = check_record(source, row, name=name, line=r.line, fields=QUESTION_FIELDS,
-                                  answer=list(r.answer), label=label, contradictory=False,
-                                  expected=expected, agrees=r.agrees)
-        out.append(record)
+            continue
+        label = ", ".join(r.answer)
+        expected = None if r.expected is None else ", ".join(sorted(
+            r.expected, key=list(r.answer + tuple(r.expected)).index))
+        if r.expected is not None and r.agrees:
+            expected = label
+        yield check_record(source, row, name=name, line=r.line, fields=QUESTION_FIELDS,
+                           answer=list(r.answer), label=label, contradictory=False,
+                           expected=expected, agrees=r.agrees)
     if failure is not None:
         failure.file = source
-        out.append(check_record(source, first_row + len(results), name=f"{story.name}/event",
-                                line=failure.line, error=str(failure)))
-    return out
+        yield check_record(source, first_row + k, name=f"{story.name}/event",
+                           line=failure.line, error=str(failure))
 
 
 def read_rows(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:

@@ -69,7 +69,7 @@ StoryState = BeliefState
 
 __all__ = ["NOTHING", "CompiledStory", "answer_engine", "engine_name", "PlausibleAction", "QueryResult", "Revision",
            "StoryState", "answer_where", "compile_story", "evaluate", "event_action",
-           "evaluate_partial", "initial_state", "update"]
+           "evaluate_partial", "initial_state", "iter_results", "update"]
 
 
 # --- the agents and their ids ----------------------------------------------------------------
@@ -131,19 +131,31 @@ class CompiledStory:
     def run(self) -> tuple[list, UserError | None]:
         """The states as far as the story can go (the start, then one per event that can
         happen), and why it stops there (None: every event happens)."""
-        if self._states is None:
-            states, failure = [self.start], None
-            for i, pa in enumerate(self.actions):
-                if not self.engine.executable(states[-1], pa):
-                    failure = UserError(cannot_happen(self.story, i, pa), line=pa.line)
-                    break
-                states.append(self.engine.update(states[-1], pa, i + 1))
-                if self.on_event is not None:
-                    self.on_event(self.story.name, i + 1, len(self.actions))
-            self._states, self._failure = states, failure
+        self.state_at(len(self.actions))
         return self._states, self._failure
 
+    def state_at(self, step: int):
+        """The state after ``step`` events, the events computed only as far as that
+        (so answers before a long tail come early); None when the story stops before
+        (:meth:`run` says why)."""
+        states = self._states = self._states or [self.start]
+        while len(states) <= min(step, len(self.actions)) and not self._ended:
+            i = len(states) - 1
+            pa = self.actions[i]
+            if not self.engine.executable(states[-1], pa):
+                self._failure = UserError(cannot_happen(self.story, i, pa), line=pa.line)
+                self._ended = True
+                break
+            states.append(self.engine.update(states[-1], pa, i + 1))
+            if self.on_event is not None:
+                self.on_event(self.story.name, i + 1, len(self.actions))
+        if len(states) == len(self.actions) + 1:
+            self._ended = True
+        return states[step] if step < len(states) else None
+
     _failure: UserError | None = field(default=None, repr=False)
+    #: every event that can happen has been applied (``_states`` is whole)
+    _ended: bool = field(default=False, repr=False)
 
 
 def _again(failure: UserError) -> UserError:
@@ -311,11 +323,10 @@ def answer_where(story: Story, agent_path: Sequence[str], variable: str, step: i
     """The values of ``variable`` that the nested belief of ``agent_path`` allows (at the
     actual worlds, after ``step`` events; default: the end), in declaration order."""
     compiled = compiled or compile_story(story, answer_engine(story))
-    states, failure = compiled.run()
     at = len(story.events) if step is None else step
-    if at >= len(states):
-        raise _again(failure)
-    state = states[at]
+    state = compiled.state_at(at)
+    if state is None:
+        raise _again(compiled.run()[1])
     var = story.variable(variable)
     allowed = compiled.engine.possible(state, [belief_id(a) for a in agent_path],
                                        [story.value_form(variable, x) for x in var.values])
@@ -358,16 +369,29 @@ def evaluate_partial(story: Story, compiled: CompiledStory | None = None, engine
                      ) -> tuple[list[QueryResult], UserError | None]:
     """The hypotheses and questions written before the first event that cannot happen,
     answered in order, and the error of that event (None: the whole story happens)."""
+    out: list[QueryResult] = []
+    results = iter_results(story, compiled, engine)
+    while True:
+        try:
+            out.append(next(results))
+        except StopIteration as stop:
+            return out, stop.value
+
+
+def iter_results(story: Story, compiled: CompiledStory | None = None, engine: str = "auto"):
+    """:func:`evaluate_partial` one answer at a time, each as soon as the events before
+    it are applied (a generator; its return value is the error of the event that cannot
+    happen, or None)."""
     compiled = compiled or compile_story(story, answer_engine(story, engine))
-    states, failure = compiled.run()
-    out = []
     for q in story.queries():
-        if q.step >= len(states):
+        state = compiled.state_at(q.step)
+        if state is None:
             break
         if isinstance(q, M.Hypothesis):
-            out.append(QueryResult(q.name, "hypothesis", q.step, q.line,
-                                   compiled.engine.holds(states[q.step], q.formula), q.expected))
+            yield QueryResult(q.name, "hypothesis", q.step, q.line,
+                              compiled.engine.holds(state, q.formula), q.expected)
         else:
             vals = answer_where(story, q.path, q.variable, q.step, compiled)
-            out.append(QueryResult(q.name, "question", q.step, q.line, tuple(vals), q.expected))
-    return out, failure
+            yield QueryResult(q.name, "question", q.step, q.line, tuple(vals), q.expected)
+    return compiled.run()[1] if compiled.state_at(len(story.events)) is None else None
+
