@@ -22,4 +22,5 @@ COMMANDS: dict[str, str] = {
     "del": "del_cmd",
     "certify": "certify_cmd",
     "serve": "serve",
+    "trace": "trace_cmd",
 }

@@ -1,0 +1,70 @@
+"""``mindgames trace``: the certified belief of every chain after every sentence of a story."""
+
+from __future__ import annotations
+
+import argparse
+
+from smcdel_bridge.engines import ENGINE_NAMES
+
+HELP = ("trace a story: after every sentence, the certified value of every belief chain up to "
+        "--order (JSON lines, or DEL-ToM's trace.jsonl shape)")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE.del", help="a DSL file with stories, or - for stdin")
+    parser.add_argument("--story", metavar="NAME",
+                        help="trace only the story called NAME (default: every story)")
+    parser.add_argument("--order", type=int, metavar="K",
+                        help="longest chain of distinct agents (default: 2, for --shape "
+                             "deltom 4; 0: the real state only)")
+    parser.add_argument("--object", metavar="NAME",
+                        help="trace one variable: its name (location(marble)) or argument "
+                             "(marble); needed for --shape deltom when a story has several")
+    parser.add_argument("--shape", choices=("lines", "deltom"), default="lines",
+                        help="lines: one record per sentence with every chain, its value and "
+                             "the reason for a null (default); deltom: t, real, first, "
+                             "second, third, fourth keyed 'A->B'")
+    parser.add_argument("--engine", choices=ENGINE_NAMES, default="auto",
+                        help="belief engine (default: auto, by size)")
+    parser.add_argument("-o", "--output", metavar="OUT.jsonl",
+                        help="write the lines here (default: standard output)")
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+    import sys
+
+    from ..errors import UserError
+    from ..data.loading import load_document
+    from ..problem.model import Problem
+    from ..steps.trace import deltom_line, pick_variable, story_trace_partial
+
+    stories = [s for s in load_document(args.file) if not isinstance(s, Problem)]
+    if args.story is not None:
+        stories = [s for s in stories if s.name == args.story]
+    order = args.order if args.order is not None else (4 if args.shape == "deltom" else 2)
+    if not stories:
+        what = f"no story called {args.story!r}" if args.story else "no story"
+        raise UserError(what, file=args.file)
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    try:
+        for story in stories:
+            try:
+                variables = pick_variable(story, args.object)
+            except UserError as exc:
+                raise UserError(exc.message, file=args.file, line=story.line) from None
+            if args.shape == "deltom" and len(variables) != 1:
+                raise UserError(f"story {story.name} has several variables: pick one with "
+                                "--object for --shape deltom", file=args.file, line=story.line)
+            steps, failure = story_trace_partial(story, order, variables, args.engine)
+            for step in steps:
+                record = deltom_line(step, variables[0]) if args.shape == "deltom" else \
+                    {"story": story.name, **step}
+                out.write(json.dumps(record) + "\n")
+            out.flush()
+            if failure is not None:
+                raise UserError(failure.message, file=args.file, line=failure.line)
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    return 0
