@@ -27,15 +27,22 @@ SCRIPT = (
     ("Sally enters", "enter", "Sally", None),
 )
 
-STORY = "story hidden_moves\n  agents Sally, Anne, Carl\n  location(marble): basket, box, drawer\n" + \
-    "".join(f"  {s}\n" for s, *_ in SCRIPT)
 
 
-def simulate(order: int) -> list[dict[str, list[str]]]:
+def story_text(script=SCRIPT, name="hidden_moves") -> str:
+    """The story of ``script`` in the DSL."""
+    return (f"story {name}\n  agents {', '.join(AGENTS)}\n  location(marble): {', '.join(PLACES)}\n"
+            + "".join(f"  {s}\n" for s, *_ in script))
+
+
+STORY = story_text()
+
+
+def simulate(order: int, script=SCRIPT) -> list[dict[str, list[str]]]:
     """Chain name -> the places it allows, after each sentence (the oracle above)."""
     present, last_seen, real, out = set(AGENTS), {}, None, []
     chains = [c for k in range(1, order + 1) for c in itertools.permutations(AGENTS, k)]
-    for _, kind, agent, place in SCRIPT:
+    for _, kind, agent, place in script:
         if kind == "leave":
             present.discard(agent)
         elif kind == "enter":

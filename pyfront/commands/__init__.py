@@ -23,4 +23,5 @@ COMMANDS: dict[str, str] = {
     "certify": "certify_cmd",
     "serve": "serve",
     "trace": "trace_cmd",
+    "grade": "grade_cmd",
 }

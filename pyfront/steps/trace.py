@@ -37,8 +37,8 @@ from ..story.compile import answer_engine, answer_where, compile_story
 from ..story.dsl_print import event_text
 from ..story.model import Story
 
-__all__ = ["ORDER_KEYS", "chain_name", "chains", "deltom_line", "pick_variable", "sentence",
-           "story_trace"]
+__all__ = ["ORDER_KEYS", "chain_name", "chains", "deltom_line", "match_variable", "pick_variable",
+           "sentence", "story_trace", "story_trace_partial"]
 
 #: DEL-ToM's trace keys by order (order 0 is ``real``)
 ORDER_KEYS = ("real", "first", "second", "third", "fourth")
@@ -71,14 +71,20 @@ def sentence(story: Story, index: int) -> str:
 def pick_variable(story: Story, name: str | None) -> list[str]:
     """The variables to trace: all (``name`` None), or the one called ``name`` or whose
     argument is ``name`` (``marble`` picks ``location(marble)``); UserError otherwise."""
-    names = [v.name for v in story.variables]
+    return match_variable([v.name for v in story.variables], name, f"story {story.name}",
+                          story.line)
+
+
+def match_variable(names: Sequence[str], name: str | None, where: str,
+                   line: int | None = None) -> list[str]:
+    """:func:`pick_variable` over variable names (``where`` names their story in messages)."""
     if name is None:
-        return names
+        return list(names)
     hits = [n for n in names if n == name or re.fullmatch(rf"\w+\(\s*{re.escape(name)}\s*\)", n)]
     if len(hits) != 1:
         what = "no" if not hits else "several"
-        raise UserError(f"story {story.name}: {what} variable called {name!r} (it has "
-                        f"{', '.join(names) or 'none'})", line=story.line)
+        raise UserError(f"{where}: {what} variable called {name!r} (it has "
+                        f"{', '.join(names) or 'none'})", line=line)
     return hits
 
 
