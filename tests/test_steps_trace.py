@@ -112,3 +112,18 @@ def test_unknown_object_is_one_line(tmp_path, capsys):
     assert main(["trace", str(path), "--object", "pear"]) == 1
     err = capsys.readouterr().err
     assert "no variable called 'pear'" in err and "Traceback" not in err
+
+
+def test_a_story_past_its_time_limit_fails_with_one_line(tmp_path, capsys):
+    # 5 agents, 40 sentences, to order 4: 206 chains a sentence, over a second of work
+    agents = ("Ava", "Ben", "Cal", "Dan", "Eve")
+    moves = [f"  {a} moves the apple to the {p}" for a, p in
+             zip(agents * 8, ("box", "crate", "bag", "box", "crate") * 8)]
+    path = tmp_path / "five.del"
+    path.write_text(f"story five\n  agents {', '.join(agents)}\n  location(apple): box, crate, bag\n"
+                    + "\n".join(moves) + "\n")
+    assert main(["trace", str(path), "--order", "4", "--timeout", "0.05"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip().splitlines() == \
+        [f"{path}:1: story five: timed out after 0.05 s (--timeout)"]

@@ -26,45 +26,69 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "second, third, fourth keyed 'A->B'")
     parser.add_argument("--engine", choices=ENGINE_NAMES, default="auto",
                         help="belief engine (default: auto, by size)")
+    parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
+                        help="seconds each story may take (default 60; 0: no bound)")
+    parser.add_argument("--max-memory", default="auto", metavar="SIZE",
+                        help="memory each story may take, e.g. 500M or 4G, 0 for no bound "
+                             "(default: half the machine's memory); a story past a limit "
+                             "fails with one line, the others go on")
     parser.add_argument("-o", "--output", metavar="OUT.jsonl",
                         help="write the lines here (default: standard output)")
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
     import sys
 
     from ..errors import UserError
     from ..data.loading import load_document
     from ..problem.model import Problem
-    from ..steps.trace import deltom_line, pick_variable, story_trace_partial
 
     stories = [s for s in load_document(args.file) if not isinstance(s, Problem)]
     if args.story is not None:
         stories = [s for s in stories if s.name == args.story]
-    order = args.order if args.order is not None else (4 if args.shape == "deltom" else 2)
     if not stories:
         what = f"no story called {args.story!r}" if args.story else "no story"
         raise UserError(what, file=args.file)
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     try:
-        for story in stories:
-            try:
-                variables = pick_variable(story, args.object)
-            except UserError as exc:
-                raise UserError(exc.message, file=args.file, line=story.line) from None
-            if args.shape == "deltom" and len(variables) != 1:
-                raise UserError(f"story {story.name} has several variables: pick one with "
-                                "--object for --shape deltom", file=args.file, line=story.line)
-            steps, failure = story_trace_partial(story, order, variables, args.engine)
-            for step in steps:
-                record = deltom_line(step, variables[0]) if args.shape == "deltom" else \
-                    {"story": story.name, **step}
-                out.write(json.dumps(record) + "\n")
-            out.flush()
-            if failure is not None:
-                raise UserError(failure.message, file=args.file, line=failure.line)
+        return _write(stories, args, out)
     finally:
         if out is not sys.stdout:
             out.close()
-    return 0
+
+
+def _write(stories: list, args: argparse.Namespace, out) -> int:
+    """Trace every story within the limits and write its lines; 1 when one fails."""
+    import json
+    import sys
+
+    from ..checking.limits import Limits, default_memory, limited_map, parse_memory
+    from ..errors import UserError
+    from ..steps.trace import deltom_line, pick_variable, trace_job
+
+    order = args.order if args.order is not None else (4 if args.shape == "deltom" else 2)
+    jobs = []
+    for story in stories:
+        try:
+            variables = pick_variable(story, args.object)
+        except UserError as exc:
+            raise UserError(exc.message, file=args.file, line=story.line) from None
+        if args.shape == "deltom" and len(variables) != 1:
+            raise UserError(f"story {story.name} has several variables: pick one with "
+                            "--object for --shape deltom", file=args.file, line=story.line)
+        jobs.append((story, order, variables, args.engine))
+    memory = default_memory() if args.max_memory == "auto" else parse_memory(args.max_memory)
+    limits = Limits(timeout=args.timeout or None, memory=memory)
+    code = 0
+    results = limited_map(trace_job, jobs, limits=limits, on_limit=lambda job, why: ([], why, None))
+    for (story, _, variables, _), (steps, failure, line) in zip(jobs, results):
+        for step in steps:
+            record = deltom_line(step, variables[0]) if args.shape == "deltom" else \
+                {"story": story.name, **step}
+            out.write(json.dumps(record) + "\n")
+        out.flush()
+        if failure is not None:
+            where = f"{args.file}:{line or story.line or 0}"
+            print(f"{where}: story {story.name}: {failure}", file=sys.stderr)
+            code = 1
+    return code

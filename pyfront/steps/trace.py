@@ -38,7 +38,7 @@ from ..story.dsl_print import event_text
 from ..story.model import Story
 
 __all__ = ["ORDER_KEYS", "chain_name", "chains", "deltom_line", "match_variable", "pick_variable",
-           "sentence", "story_trace", "story_trace_partial"]
+           "sentence", "story_trace", "story_trace_partial", "trace_job"]
 
 #: DEL-ToM's trace keys by order (order 0 is ``real``)
 ORDER_KEYS = ("real", "first", "second", "third", "fourth")
@@ -123,6 +123,13 @@ def story_trace_partial(story: Story, order: int = 2, variables: Sequence[str] |
                 for v in variables for p in paths]
         steps.append({"t": t, "sentence": sentence(story, t - 1), "chains": rows})
     return steps, failure
+
+
+def trace_job(job: tuple) -> tuple[list[dict], str | None, int | None]:
+    """:func:`story_trace_partial` of ``(story, order, variables, engine)`` in a form a
+    child process can send back: the steps, and the failure's message and line (None)."""
+    steps, failure = story_trace_partial(*job)
+    return steps, (failure.message if failure else None), (failure.line if failure else None)
 
 
 def deltom_line(step: dict, variable: str) -> dict:
