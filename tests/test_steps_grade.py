@@ -143,3 +143,18 @@ def test_prm_messages_shape(files, capsys):
     assert [r["labels"] for r in rows] == list(PLANTED.values())
     assert [m["role"] for m in rows[0]["messages"]] == ["user"] + ["assistant"] * 6
     assert rows[0]["messages"][3]["content"].endswith(f"[{truth('Sally')[1]}]")
+
+
+def test_chains_without_case_and_unknown_chains(files, capsys):
+    story, _, tmp = files
+    resp = tmp / "more.jsonl"
+    steps = [{"sentence": SENTENCES[2], "chain": "anne -> SALLY", "value": "The box."},
+             {"sentence": SENTENCES[4], "chain": "Anne->Zoe", "value": "drawer"},
+             {"sentence": SENTENCES[4], "chain": "Anne", "value": "drawer"}]
+    resp.write_text(json.dumps(steps) + "\n")
+    (graded,) = _grade(capsys, resp, "--against", story)
+    rows = graded["steps"]
+    assert [r["status"] for r in rows] == ["right", "unknown chain", "unaligned"]
+    assert rows[0]["certified"] == truth("Anne->Sally")[2] == "box"
+    # the third step quotes the fifth sentence again, after a step placed there
+    assert rows[2]["reason"] == "quotes sentence 5 again, after a step at sentence 5"

@@ -62,7 +62,9 @@ def grade_response(resp: Response, steps: Sequence[dict], variable: str) -> dict
     """One graded record: every step with its sentence, the certified value, a status and
     both labels; step accuracy, the first wrong step (1-based) and whether the last is right."""
     sentences = [s["sentence"] for s in steps]
-    by_chain = [{c["chain"]: c for c in s["chains"] if c["variable"] == variable} for s in steps]
+    # chains compared without case: a model may write "anne->sally"
+    by_chain = [{c["chain"].lower(): c for c in s["chains"] if c["variable"] == variable}
+                for s in steps]
     out, after, prefix = [], 0, True
     for n, step in enumerate(resp.steps, start=1):
         t, why = align(sentences, step.quote, after)
@@ -73,7 +75,7 @@ def grade_response(resp: Response, steps: Sequence[dict], variable: str) -> dict
             row["reason"] = why
         else:
             after = t
-            cert = by_chain[t - 1].get(step.chain)
+            cert = by_chain[t - 1].get(step.chain.lower())
             status, ok = _judge(step, cert)
             if cert is not None:
                 row["certified"], row["reason"] = cert["value"], cert["reason"]
