@@ -77,3 +77,16 @@ def test_an_announcement_false_at_the_actual_state_ends_the_trace(tmp_path, caps
     captured = capsys.readouterr()
     assert len(captured.out.splitlines()) == 1
     assert "announcement 2 is false at the actual state 10" in captured.err
+
+
+def test_deltom_shape_is_one_story_or_problem(tmp_path, capsys):
+    path = tmp_path / "p.del"
+    path.write_text(PROBLEM + "\n" + PROBLEM.replace("two_cards", "again"))
+    assert main(["trace", str(path), "--actual", "11", "--shape", "deltom"]) == 1
+    assert "pick one with --story" in capsys.readouterr().err
+    assert main(["trace", str(path), "--actual", "11", "--shape", "deltom",
+                 "--problem", "again", "--object", "red(Bob)"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    want = oracle({"red(Ann)": True, "red(Bob)": True}, 2)
+    assert [x["first"]["Bob"] for x in lines] == \
+        [None if len(w[("Bob", "red(Bob)")]) > 1 else w[("Bob", "red(Bob)")][0] for w in want]

@@ -53,6 +53,9 @@ def run(args: argparse.Namespace) -> int:
     if not stories:
         what = f"no story or problem called {args.story!r}" if args.story else "no story"
         raise UserError(what, file=args.file)
+    if args.shape == "deltom" and len(stories) > 1:  # one trace.jsonl is one story's
+        raise UserError(f"{len(stories)} stories and problems: pick one with --story for "
+                        "--shape deltom", file=args.file)
     for item in stories:
         if isinstance(item, Problem) and (item.has_values or args.actual is None):
             why = ("a number puzzle is not traced" if item.has_values else
