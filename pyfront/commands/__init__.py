@@ -23,4 +23,6 @@ COMMANDS: dict[str, str] = {
     "plan": "plan",
     "certify": "certify_cmd",
     "serve": "serve",
+    "trace": "trace_cmd",
+    "grade": "grade_cmd",
 }

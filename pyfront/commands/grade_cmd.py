@@ -1,0 +1,63 @@
+"""``mindgames grade``: a model's reasoning steps labelled against the certified trace."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = ("label every step of a model's step-by-step answers right or wrong against the "
+        "certified belief trace of the story; write process-reward data")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("responses", metavar="RESPONSES.jsonl",
+                        help="one response a line: {chain, response} with '## Step n ##' "
+                             "blocks ending in [value], or a list of {sentence, chain, value}")
+    parser.add_argument("--against", required=True, metavar="STORY_OR_TRACE",
+                        help="a DSL story file, or a trace written by mindgames trace (.jsonl)")
+    parser.add_argument("-o", "--output", metavar="OUT.jsonl",
+                        help="write the graded records here (default: standard output)")
+    parser.add_argument("--prm", metavar="OUT.jsonl",
+                        help="write process-reward training data here, a row per response")
+    parser.add_argument("--prm-shape", choices=("trl", "messages"), default="trl",
+                        help="trl: prompt, completions, labels (TRL's stepwise "
+                             "supervision); messages: the conversation and labels")
+    parser.add_argument("--labels", choices=("step", "prefix"), default="step",
+                        help="the labels in --prm: each step's own, or prefix-correct")
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+    import sys
+
+    from ..steps.against import load_against, story_of, variable_of
+    from ..steps.grade import default_prompt, grade_response, prm_rows
+    from ..steps.responses import read_responses
+
+    responses = read_responses(args.responses)
+    against = load_against(args.against, responses)
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    prm = open(args.prm, "w", encoding="utf-8") if args.prm else None
+    steps_n = right = unaligned = 0
+    try:
+        for resp in responses:
+            name = story_of(resp, against, args.responses)
+            steps = against[name]
+            variable = variable_of(resp, steps, args.responses)
+            graded = {**grade_response(resp, steps, variable), "story": name}
+            out.write(json.dumps(graded) + "\n")
+            steps_n += graded["n_steps"]
+            right += graded["right"]
+            unaligned += sum(r["status"] == "unaligned" for r in graded["steps"])
+            if prm is not None:
+                chain = resp.steps[0].chain if resp.steps else "real"
+                prompt = resp.prompt or default_prompt(steps, chain, variable)
+                row = prm_rows(resp, graded, prompt, args.labels)[args.prm_shape]
+                prm.write(json.dumps(row) + "\n")
+    finally:
+        if out is not sys.stdout:
+            out.close()
+        if prm is not None:
+            prm.close()
+    print(f"graded {len(responses)} responses, {steps_n} steps: {right} right, "
+          f"{steps_n - right} wrong ({unaligned} unaligned)", file=sys.stderr)
+    return 0

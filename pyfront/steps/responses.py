@@ -1,0 +1,131 @@
+"""A model's step-by-step answers, read into steps: ``(quote, chain, value)``.
+
+Two forms, one JSON value per line of a responses file:
+
+* DEL-ToM's: an object with ``response`` (text in ``## Step n ##`` blocks, each ending in
+  a bracketed value, ``[box]``) and ``chain`` (the chain the question asks about:
+  ``Anne->Sally``; ``real`` or ``""`` for where the object really is); the whole block is
+  the quote;
+* a plain list of ``{"sentence", "chain", "value"}`` objects, or an object with such a
+  list under ``steps``.
+
+Objects may also carry ``id``, ``story`` (which story of the file), ``object`` (which
+variable) and ``prompt`` (kept for process-reward data).
+
+Use::
+
+    from pyfront.steps.responses import norm_value, read_response, split_steps
+    r = read_response('[{"sentence": "Sally leaves.", "chain": "Sally", "value": "[basket]"}]', 1)
+    [(s.quote, s.chain, s.value) for s in r.steps]   # [('Sally leaves.', 'Sally', '[basket]')]
+    split_steps("## Step 1 ##" + chr(10) + "Sally leaves. [basket]", "Sally")[0].value   # 'basket'
+    norm_value("The Box.")                          # 'box'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from smcdel_bridge.values import value
+
+from ..errors import UserError
+
+__all__ = ["Response", "Step", "norm_text", "norm_value", "read_response", "read_responses",
+           "split_steps"]
+
+_STEP = re.compile(r"^[ \t]*##\s*Step\s*(\d+)\s*##[ \t]*$", re.MULTILINE | re.IGNORECASE)
+_BRACKET = re.compile(r"\[([^\[\]]*)\]")
+
+
+@value(frozen=True)
+class Step:
+    """One step as the model wrote it."""
+
+    #: the text the step quotes the story with (a whole block, or the ``sentence`` field)
+    quote: str
+    #: ``Anne->Sally``; ``real`` for the real state
+    chain: str
+    #: the value it ends in (None: none given)
+    value: str | None
+    #: the step as written (a block's text, or the JSON object)
+    text: str
+
+
+@value(frozen=True)
+class Response:
+    """One response: its steps and what it is about."""
+
+    line: int
+    id: object
+    story: str | None
+    object: str | None
+    prompt: str | None
+    steps: tuple[Step, ...]
+
+
+def norm_text(s: str) -> str:
+    """Lower case, words only, one space between them."""
+    return " ".join(re.findall(r"[a-z0-9]+", s.lower()))
+
+
+def norm_value(s: str | None) -> str | None:
+    """A value as compared: words only, without a leading article."""
+    if s is None:
+        return None
+    text = norm_text(s)
+    return re.sub(r"^(the|a|an) ", "", text)
+
+
+def norm_chain(chain: object) -> str:
+    """``A->B`` with the spaces removed; ``real`` for an empty chain."""
+    text = re.sub(r"\s+", "", str(chain or ""))
+    return "real" if text in ("", "real") else text
+
+
+def split_steps(text: str, chain: str) -> list[Step]:
+    """The ``## Step n ##`` blocks of ``text``, in order, each with its last bracketed value."""
+    marks = list(_STEP.finditer(text))
+    steps = []
+    for i, m in enumerate(marks):
+        body = text[m.end():marks[i + 1].start() if i + 1 < len(marks) else len(text)].strip()
+        found = _BRACKET.findall(body)
+        steps.append(Step(body, chain, found[-1].strip() if found else None, body))
+    return steps
+
+
+def read_response(line: str, number: int, file: str | None = None) -> Response:
+    """One line of a responses file (``number``: its line number, for messages)."""
+    try:
+        data = json.loads(line)
+    except ValueError as exc:
+        raise UserError(f"not JSON: {exc}", file=file, line=number) from None
+    if isinstance(data, list):
+        data = {"steps": data}
+    if not isinstance(data, dict):
+        raise UserError("a response is a JSON object or a list of steps", file=file, line=number)
+    if "steps" in data:
+        steps = []
+        for item in data["steps"]:
+            if not isinstance(item, dict) or "sentence" not in item:
+                raise UserError("a step is an object with sentence, chain and value",
+                                file=file, line=number)
+            raw = item.get("value")
+            steps.append(Step(str(item["sentence"]), norm_chain(item.get("chain", data.get("chain"))),
+                              None if raw is None else str(raw), json.dumps(item)))
+    elif isinstance(data.get("response"), str):
+        steps = split_steps(data["response"], norm_chain(data.get("chain")))
+    else:
+        raise UserError("a response needs 'steps' (a list) or 'response' (text in "
+                        "## Step n ## blocks)", file=file, line=number)
+    return Response(number, data.get("id", number), data.get("story"), data.get("object"),
+                    data.get("prompt"), tuple(steps))
+
+
+def read_responses(path: str) -> list[Response]:
+    """Every non-blank line of a responses file."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError as exc:
+        raise UserError(f"cannot read: {exc.strerror}", file=path) from None
+    return [read_response(text, n, path) for n, text in enumerate(lines, start=1) if text.strip()]

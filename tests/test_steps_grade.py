@@ -1,0 +1,160 @@
+"""``mindgames grade``: planted errors in a model's steps graded exactly as planted.
+
+The certified values come from the hand simulation of ``test_steps_trace.simulate`` (who
+watched which move), never from the engine; the planted errors are a stale step (the value
+before the move, although the chain watched it), a wrong third-order step, and a step that
+quotes a sentence the story does not have.
+"""
+
+from __future__ import annotations
+
+import os
+
+# before datasets is imported: it reads these once
+os.environ["HF_DATASETS_OFFLINE"] = "1"
+os.environ["HF_HUB_OFFLINE"] = "1"
+
+import json  # noqa: E402
+
+import pytest  # noqa: E402
+
+from pyfront.cli import main  # noqa: E402
+from test_steps_trace import simulate, story_text  # noqa: E402
+
+# the test extra installs it: a missing one is a failure, not a skip
+import datasets  # noqa: E402
+
+#: Carl watches the first move only
+SCRIPT = (
+    ("Sally puts the marble in the basket", "move", "Sally", "basket"),
+    ("Carl leaves", "leave", "Carl", None),
+    ("Anne moves the marble to the box", "move", "Anne", "box"),
+    ("Sally leaves", "leave", "Sally", None),
+    ("Anne moves the marble to the drawer", "move", "Anne", "drawer"),
+    ("Sally enters", "enter", "Sally", None),
+)
+SENTENCES = [s for s, *_ in SCRIPT]
+
+
+def truth(chain: str) -> list[str]:
+    """The right value of ``chain`` after each sentence (the oracle; ``unknown`` if several)."""
+    return [v[0] if len(v) == 1 else "unknown" for v in (step[chain] for step in simulate(3, SCRIPT))]
+
+
+def deltom_text(values: list[str], sentences: list[str]) -> str:
+    return "\n".join(f"## Step {n} ##\nThe sentence: \"{s}.\" So the marble is thought to be "
+                     f"somewhere.\n[{v}]" for n, (s, v) in enumerate(zip(sentences, values), start=1))
+
+
+def responses() -> list:
+    sally = truth("Sally")
+    stale = sally[:2] + [sally[1]] + sally[3:]  # step 3 keeps the value before the move
+    assert stale[2] != sally[2]
+    third = truth("Sally->Anne->Carl")
+    wrong = third[:2] + ["box"] + third[3:]      # step 3: as if Carl had watched
+    assert wrong[2] != third[2]
+    anne = truth("Anne")
+    quotes = SENTENCES[:3] + ["Carl moves the marble to the drawer"] + SENTENCES[3:]
+    return [
+        {"id": "stale", "chain": "Sally", "response": deltom_text(stale, SENTENCES)},
+        [{"sentence": s, "chain": "Sally->Anne->Carl", "value": v} for s, v in zip(SENTENCES, wrong)],
+        {"id": "ghost", "chain": "Anne",
+         "response": deltom_text(anne[:3] + ["drawer"] + anne[3:], quotes)},
+    ]
+
+
+#: the planted labels: each step's own, and prefix-correct
+PLANTED = {
+    "stale": [True, True, False, True, True, True],
+    2: [True, True, False, True, True, True],
+    "ghost": [True, True, True, False, True, True, True],
+}
+
+
+def prefix(labels: list[bool]) -> list[bool]:
+    out, ok = [], True
+    for x in labels:
+        ok = ok and x
+        out.append(ok)
+    return out
+
+
+@pytest.fixture
+def files(tmp_path):
+    story = tmp_path / "story.del"
+    story.write_text(story_text(SCRIPT, "planted"))
+    resp = tmp_path / "responses.jsonl"
+    resp.write_text("".join(json.dumps(r) + "\n" for r in responses()))
+    return story, resp, tmp_path
+
+
+def _grade(capsys, *argv) -> list[dict]:
+    assert main(["grade", *map(str, argv)]) == 0
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def _check(graded):
+    assert [g["id"] for g in graded] == list(PLANTED)
+    for g in graded:
+        want = PLANTED[g["id"]]
+        assert [r["label"] for r in g["steps"]] == want
+        assert [r["prefix_label"] for r in g["steps"]] == prefix(want)
+        assert g["first_error"] == want.index(False) + 1
+    ghost = graded[2]["steps"][3]
+    assert (ghost["status"], ghost["t"], ghost["reason"]) == \
+        ("unaligned", None, "quotes no sentence of the story")
+    # the steps after the unaligned one are still placed by their quotes, not by index
+    assert [r["t"] for r in graded[2]["steps"]] == [1, 2, 3, None, 4, 5, 6]
+    assert graded[0]["steps"][2]["status"] == "wrong"
+    assert graded[1]["steps"][2]["certified"] == "basket"
+
+
+def test_planted_errors_against_the_story(files, capsys):
+    story, resp, _ = files
+    _check(_grade(capsys, resp, "--against", story))
+
+
+def test_planted_errors_against_a_written_trace(files, capsys):
+    story, resp, tmp = files
+    trace = tmp / "trace.jsonl"
+    assert main(["trace", str(story), "--order", "3", "-o", str(trace)]) == 0
+    _check(_grade(capsys, resp, "--against", trace))
+
+
+@pytest.mark.parametrize("labels", ["step", "prefix"])
+def test_prm_file_loads_with_datasets(files, capsys, labels):
+    story, resp, tmp = files
+    out = tmp / f"prm_{labels}.jsonl"
+    _grade(capsys, resp, "--against", story, "--prm", out, "--labels", labels)
+    rows = datasets.load_dataset("json", data_files=str(out), split="train",
+                                 cache_dir=str(tmp / "hf"))
+    assert rows.column_names == ["prompt", "completions", "labels"]
+    want = [PLANTED[k] if labels == "step" else prefix(PLANTED[k]) for k in PLANTED]
+    assert rows["labels"] == want
+    assert [len(c) for c in rows["completions"]] == [len(w) for w in want]
+    assert "Anne moves the marble to the box" in rows["prompt"][0]
+
+
+def test_prm_messages_shape(files, capsys):
+    story, resp, tmp = files
+    out = tmp / "prm_messages.jsonl"
+    _grade(capsys, resp, "--against", story, "--prm", out, "--prm-shape", "messages")
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["labels"] for r in rows] == list(PLANTED.values())
+    assert [m["role"] for m in rows[0]["messages"]] == ["user"] + ["assistant"] * 6
+    assert rows[0]["messages"][3]["content"].endswith(f"[{truth('Sally')[1]}]")
+
+
+def test_chains_without_case_and_unknown_chains(files, capsys):
+    story, _, tmp = files
+    resp = tmp / "more.jsonl"
+    steps = [{"sentence": SENTENCES[2], "chain": "anne -> SALLY", "value": "The box."},
+             {"sentence": SENTENCES[4], "chain": "Anne->Zoe", "value": "drawer"},
+             {"sentence": SENTENCES[4], "chain": "Anne", "value": "drawer"}]
+    resp.write_text(json.dumps(steps) + "\n")
+    (graded,) = _grade(capsys, resp, "--against", story)
+    rows = graded["steps"]
+    assert [r["status"] for r in rows] == ["right", "unknown chain", "unaligned"]
+    assert rows[0]["certified"] == truth("Anne->Sally")[2] == "box"
+    # the third step quotes the fifth sentence again, after a step placed there
+    assert rows[2]["reason"] == "quotes sentence 5 again, after a step at sentence 5"
