@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from smcdel_bridge.errors import rebuild_error
+
 
 class UserError(Exception):
     """Bad input or a failed precondition, reported as one line and exit code 1."""
@@ -28,3 +30,8 @@ class UserError(Exception):
                     where += f":{self.column}"
             where += ": "
         return where + self.message
+
+    def __reduce__(self):
+        # from its fields (see smcdel_bridge.errors.SmcdelError.__reduce__): a subclass
+        # whose __init__ takes other arguments still reaches the parent process whole
+        return rebuild_error, (type(self), self.args, self.__dict__)

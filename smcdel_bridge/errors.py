@@ -20,6 +20,19 @@ class SmcdelError(Exception):
     def __str__(self) -> str:
         return self.message
 
+    def __reduce__(self):
+        # rebuilt from its fields, not by calling __init__ with the message: every
+        # subclass crosses from a checking child to its parent whatever its signature
+        return rebuild_error, (type(self), self.args, self.__dict__)
+
+
+def rebuild_error(cls: type, args: tuple, state: dict) -> Exception:
+    """An error made again from its class, ``args`` and fields (unpickling)."""
+    err = Exception.__new__(cls)
+    err.args = args
+    err.__dict__.update(state)
+    return err
+
 
 class LexError(SmcdelError):
     """``lexical error at line L, column C``."""
