@@ -111,6 +111,9 @@ def _files(rng: random.Random) -> dict[str, bytes | str]:
         "bad-cases.jsonl": '{"id": "x", "model": 5}\n',
         "cases-as.json": "{}",
         "mixed.jsonl": good_jsonl + "{bad\n",
+        # a well-formed story, for the commands that read one beside the hostile file
+        "story.del": (Path(__file__).resolve().parents[1] / "examples" / "stories"
+                      / "sally_anne.del").read_text(encoding="utf-8"),
     }
 
 

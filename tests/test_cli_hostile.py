@@ -257,6 +257,20 @@ def _other_cases():
         (["plan", "{d}/noise.bin"], ONE, "--format"),
         (["plan", "{d}/good.del", "--timeout", "0"], ONE, "--timeout"),
         (["plan", "{d}/good.del", "--engine", "nosuch"], ONE, "nosuch"),
+        # trace
+        (["trace", "{d}/noise.del"], ONE, "UTF-8"),
+        (["trace", "{d}/empty.del"], ONE, "no story"),
+        (["trace", "{d}/good.del"], ONE, "--actual"),
+        (["trace", "{d}/missing.del"], ONE, "No such file"),
+        (["trace", "{d}/junk.del"], ONE, ""),
+        (["trace", "{d}/emptydir"], ONE, "directory"),
+        # grade
+        (["grade", "{d}/noise.jsonl", "--against", "{d}/story.del"], ONE, "UTF-8"),
+        (["grade", "{d}/empty.jsonl", "--against", "{d}/story.del"], ONE, "no response"),
+        (["grade", "{d}/junk.jsonl", "--against", "{d}/story.del"], ONE, ""),
+        (["grade", "{d}/missing.jsonl", "--against", "{d}/story.del"], ONE, "No such file"),
+        (["grade", "{d}/good.jsonl", "--against", "{d}/missing.del"], ONE, ""),
+        (["grade", "{d}/good.jsonl", "--against", "{d}/good.del"], ONE, ""),
         # eval
         (["eval", "{d}/noise.jsonl", "-m", "baseline:random", "-o", "{d}/run"], ONE, ""),
         (["eval", "{d}/empty.jsonl", "-m", "baseline:random", "-o", "{d}/run"], ONE, ""),

@@ -124,8 +124,17 @@ def read_response(line: str, number: int, file: str | None = None) -> Response:
 def read_responses(path: str) -> list[Response]:
     """Every non-blank line of a responses file."""
     try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError as exc:
         raise UserError(f"cannot read: {exc.strerror}", file=path) from None
-    return [read_response(text, n, path) for n, text in enumerate(lines, start=1) if text.strip()]
+    try:
+        lines = data.decode("utf-8-sig").splitlines()
+    except UnicodeDecodeError as exc:
+        raise UserError(f"not UTF-8 text ({exc.reason})", file=path,
+                        line=data.count(b"\n", 0, exc.start) + 1) from None
+    responses = [read_response(text, n, path)
+                 for n, text in enumerate(lines, start=1) if text.strip()]
+    if not responses:
+        raise UserError("no response in this file", file=path)
+    return responses
