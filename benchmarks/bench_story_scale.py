@@ -15,16 +15,27 @@ Rows:
 5. ToMi's validation split (``check FILE --format tomi``; skipped when the shared data is
    not there);
 6. the symbolic engine as agents grow (2…12, 20 events) and as events grow (10…80,
-   6 agents), stories drawn as in row 3.
+   6 agents), stories drawn as in row 3;
+7. the seeded room stories of ``tests/data/scale_stories`` (8 agents and 80 events, 10
+   agents and 150 events; 4 objects, 2 rooms, questions to order 4), each engine
+   stopped after ``--story-limit`` CPU seconds (default 60, ``check``'s own default);
+8. growth on those stories (``make_stories.py``): events 10, 20, 40, … at 8 agents and
+   agents 4 … 16 at 20 events, each run stopped after ``--story-limit`` CPU seconds, with the
+   exponent ``b`` of ``seconds ~ a * events**b`` fitted (least squares on logarithms) to
+   the runs that finished.
 
-    python benchmarks/bench_story_scale.py [--explicit-limit 60] [--quick]
+    python benchmarks/bench_story_scale.py [--explicit-limit 60] [--story-limit 60] [--quick]
+    python benchmarks/bench_story_scale.py --only-seeded     # rows 7 and 8 only
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
+import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -34,31 +45,58 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("MINDGAMES_SHARED", REPO.parent / "shared"))
 TOMI = SHARED / "tomi" / "fb_all_val.txt"
+SEEDED = REPO / "tests" / "data" / "scale_stories"
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
 VALUES = ["red", "blue", "green", "white", "black"]
 
 
-def run(args: list[str], limit: float | None = None, allowed=(0,)
+def _cpu_limit(seconds: float):
+    """A ``preexec_fn`` that stops the child after ``seconds`` of CPU time (on a shared
+    machine a wall-clock limit stops runs that other processes slowed down)."""
+    def limit() -> None:
+        import resource
+
+        n = math.ceil(seconds)
+        resource.setrlimit(resource.RLIMIT_CPU, (n, n + 1))
+    return limit
+
+
+def run(args: list[str], limit: float | None = None, allowed=(0,), cpu: bool = False
         ) -> tuple[float | None, float, float]:
     """(wall seconds or None past ``limit``, CPU seconds, max RSS in MB) of one process;
-    a run that fails (an exit code not in ``allowed``) stops the benchmark: its figures
-    would mean nothing."""
+    with ``cpu``, ``limit`` bounds the CPU seconds instead of the wall seconds.  A run
+    that fails (an exit code not in ``allowed``) stops the benchmark: its figures would
+    mean nothing."""
     start = time.perf_counter()
+    out = tempfile.TemporaryFile()
     proc = subprocess.Popen([sys.executable, "-m", "pyfront.cli", *args], cwd=REPO,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=out, stderr=subprocess.DEVNULL,
+                            preexec_fn=_cpu_limit(limit) if cpu and limit else None,
+                            start_new_session=True)  # its forked children go with it
+    cpu_limit = limit if cpu else None
+    if cpu:
+        limit = None
     timed_out = False
     while True:
         pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
         if pid:
             break
         if limit is not None and time.perf_counter() - start > limit:
-            proc.kill()
+            os.killpg(proc.pid, signal.SIGKILL)
             pid, status, usage = os.wait4(proc.pid, 0)
             timed_out = True
             break
         time.sleep(0.01)
     wall = time.perf_counter() - start
     code = os.waitstatus_to_exitcode(status)
+    out.seek(0)
+    failed = b'"error"' in out.read()
+    out.close()
+    # ``check`` answers a story in a forked child: a child stopped at the CPU limit
+    # becomes a record with an error (exit 1), and its CPU time may not reach the
+    # parent's figures
+    if code in (-signal.SIGXCPU, -signal.SIGKILL) or (cpu_limit is not None and failed):
+        timed_out = True
     if not timed_out and code not in allowed:
         raise SystemExit(f"bench_story_scale: mindgames {' '.join(args)} failed (exit {code})")
     cpu = usage.ru_utime + usage.ru_stime
@@ -153,7 +191,7 @@ def mixed_story(n_agents: int, n_events: int, n_props: int = 20, seed: int = 0) 
 
 def fmt(wall: float | None, cpu: float, rss: float, limit: float) -> str:
     if wall is None:
-        return f"> {limit:g} s (stopped)"
+        return f"> {limit:g} s (stopped)  {rss:6.0f} MB at the stop"
     return f"{wall:6.2f} s wall {cpu:6.2f} s CPU {rss:6.0f} MB"
 
 
@@ -165,15 +203,67 @@ def row(title: str, args_for, limit: float, engines=("symbolic", "explicit"), al
         print(f"    {engine:9s} {fmt(wall, cpu, rss, limit)}", flush=True)
 
 
+def make_story(agents: int, events: int, path: Path) -> None:
+    """A room story of ``tests/data/scale_stories/make_stories.py`` (seed 0)."""
+    out = subprocess.run([sys.executable, str(SEEDED / "make_stories.py"), str(agents),
+                          str(events)], check=True, capture_output=True, text=True).stdout
+    path.write_text(out, encoding="utf-8")
+
+
+def fitted_exponent(points: list[tuple[int, float]]) -> float | None:
+    """``b`` in ``seconds ~ a * n**b`` (least squares on logarithms); None for fewer
+    than two points."""
+    if len(points) < 2:
+        return None
+    xs = [math.log(n) for n, _ in points]
+    ys = [math.log(max(t, 1e-3)) for _, t in points]
+    return statistics.linear_regression(xs, ys).slope
+
+
+def seeded_rows(limit: float, tmp: Path) -> None:
+    """Rows 7 and 8 (see the module docstring)."""
+    print("7. seeded room stories (tests/data/scale_stories; 4 objects, 2 rooms, order 4)")
+    for name in ("scale_8x80.del", "scale_10x150.del"):
+        print(f"   {name}")
+        for engine in ("symbolic", "explicit"):
+            wall, cpu, rss = run(["check", str(SEEDED / name), "--engine", engine, "-q",
+                                  "--timeout", str(limit * 10)], limit, (0, 1), cpu=True)
+            print(f"    {engine:9s} {fmt(wall, cpu, rss, limit)}", flush=True)
+    print("8. growth on the seeded room stories (symbolic engine)")
+    for title, sizes in (("events (8 agents)", [(8, e) for e in (10, 20, 40, 80, 160, 320)]),
+                         ("agents (20 events)", [(n, 20) for n in (4, 8, 12, 16)])):
+        print(f"   {title}:")
+        points = []
+        for agents, events in sizes:
+            path = tmp / f"grow{agents}x{events}.del"
+            make_story(agents, events, path)
+            wall, cpu, rss = run(["check", str(path), "--engine", "symbolic", "-q",
+                                  "--timeout", str(limit * 10)], limit, (0, 1), cpu=True)
+            print(f"    {agents:3d} agents {events:4d} events  {fmt(wall, cpu, rss, limit)}",
+                  flush=True)
+            if wall is None:
+                break  # the larger sizes would be stopped too
+            points.append((events if title.startswith("events") else agents, cpu))
+        b = fitted_exponent(points)
+        print(f"    fitted exponent (CPU seconds): {'-' if b is None else f'{b:.2f}'}"
+              f" over {len(points)} finished runs")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--explicit-limit", type=float, default=60.0,
                     help="seconds the explicit engine may take per row (default 60)")
+    ap.add_argument("--story-limit", type=float, default=60.0,
+                    help="CPU seconds either engine may take per seeded story (default 60)")
     ap.add_argument("--quick", action="store_true", help="rows 1-3 only")
+    ap.add_argument("--only-seeded", action="store_true", help="rows 7 and 8 only")
     args = ap.parse_args()
     limit = args.explicit_limit
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
+        if args.only_seeded:
+            seeded_rows(args.story_limit, tmp)
+            return 0
 
         def story_row(title: str, text: str, name: str) -> None:
             path = tmp / name
@@ -215,6 +305,7 @@ def main() -> int:
             path.write_text(mixed_story(6, n), encoding="utf-8")
             wall, cpu, rss = run(["check", str(path), "--engine", "symbolic", "-q"])
             print(f"    {n:3d} events  {fmt(wall, cpu, rss, limit)}")
+        seeded_rows(args.story_limit, tmp)
     return 0
 
 

@@ -27,6 +27,10 @@ def freeze_relations(relations: Mapping, agents: tuple[str, ...], nodes: Iterabl
     known = set(nodes)
     pre = _prefix(owner)
     out: dict[str, Mapping[str, frozenset]] = {}
+    # models made from cells share one successor set among the worlds of a cell: each set
+    # is checked once (checking every successor of every world was most of an update's
+    # time for 8 agents and a thousand worlds)
+    checked: dict[int, frozenset] = {}
     for agent, rel in relations.items():
         if agent not in agents:
             raise DelModelError(f"{pre}relation given for unknown agent {agent!r}")
@@ -35,10 +39,12 @@ def freeze_relations(relations: Mapping, agents: tuple[str, ...], nodes: Iterabl
             if x not in known:
                 raise DelModelError(f"{pre}relation of {agent} names missing {kind} {x!r}")
             succ = frozenset(succ)
-            for y in succ:
-                if y not in known:
+            if checked.get(id(succ)) is not succ:
+                if not succ <= known:
+                    y = next(y for y in succ if y not in known)
                     raise DelModelError(
                         f"{pre}relation of {agent} at {x} names missing {kind} {y!r}")
+                checked[id(succ)] = succ
             frozen[x] = succ
         out[agent] = MappingProxyType(frozen)
     for agent in agents:

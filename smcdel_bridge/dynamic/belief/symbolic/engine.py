@@ -128,10 +128,14 @@ class SymbolicBeliefEngine(BeliefEngine):
 
     def possible(self, state: SymbolicBeliefState, path: Sequence[str], forms: Sequence[Form]
                  ) -> tuple[bool, ...]:
-        view = state.view()
+        view, sp = state.view(), state.space
         worlds = state.actual
         for b in path:
-            worlds = view.image(worlds, b)
+            # the cells of ``worlds`` first, then their most plausible worlds: the most
+            # plausible worlds of every cell were the cost of a long story's questions
+            # (8 agents, 20 events: 18.5 of its 22 s)
+            cells = sp.exists_x(worlds, state.cells[b])
+            worlds = sp.unprime(state.best_y(b, cells))
         return tuple((worlds & view.table(refuse_dynamic(f))) != state.space.false
                      for f in forms)
 
