@@ -15,21 +15,9 @@ import subprocess
 import sys
 
 import pytest
+from hostile_data import GOOD_DSL, GOOD_SMCDEL, ROW  # the hostile-input cases' good inputs
 
 from pyfront.cli import main
-
-GOOD_DSL = (
-    "problem p\n  agents Alice, Bob\n  setup forehead\n  announce someone\n"
-    "  hypothesis h: Bob knows whether muddy(Bob) expect false\n"
-)
-GOOD_SMCDEL = "VARS 1,2 LAW Top OBS a: 1 b: 2 VALID? a knows whether 1\n"
-ROW = {
-    "smcdel_problem": "VARS 1,2 LAW Top OBS Agenta:2 Agentb:1 VALID? [ ! (1|2) ] "
-                      "Agenta knows whether 2",
-    "setup": "forehead",
-    "names": "['Ann' 'Bob']",
-    "label": "entailment",
-}
 
 
 def _dsl(hypothesis: str) -> str:

@@ -17,7 +17,8 @@ import subprocess
 from pathlib import Path
 
 from .class_picture import ClassPicture, occupation, pieces
-from .class_svg import COMPACT_CLASSES, Frame, grid_place, piece_rect, route, spanning_links, tick_step
+from .class_svg import (COMPACT_CLASSES, Frame, grid_place, panel_headers, piece_rect, route,
+                        spanning_links)
 from .graph import RENDER_TIMEOUT, agent_style, dot_tool
 
 
@@ -74,31 +75,19 @@ def _start(canvas: _Canvas, x: float, y: float, text: str, size: float = 12, **a
 def _headers(canvas: _Canvas, frame: Frame, dy: float) -> None:
     """Axis names and header texts of every panel, where :mod:`.class_svg` puts them."""
     grid = frame.grid
-    groups = grid.groups.keys if grid.groups else (None,)
-    col_step = tick_step(frame, grid.cols.labels, frame.cell_w)
-    row_step = tick_step(frame, grid.rows.labels, frame.cell_h, vertical=True)
-    for gi, group in enumerate(groups):
-        ox, oy = frame.origin[group]
-        title = grid.cols.title
-        if grid.groups is not None:
-            title = f"{grid.groups.labels[gi]}    " + title
-        middle = ox + frame.left + len(grid.cols.keys) * frame.cell_w / 2
+    for ox, oy, title, middle, cols, rows in panel_headers(frame):
         canvas.node(middle, oy + dy + 10, shape="plaintext", label=title, fontsize="12",
                     fontname="Helvetica-Bold", fontcolor="#333344")
         if grid.rows.title:  # Graphviz does not turn text: the name stands over the row headers
             _start(canvas, ox + 4, oy + dy + frame.top - 24, grid.rows.title,
                    fontname="Helvetica-Bold", fontcolor="#333344")
-        for c, label in enumerate(grid.cols.labels):
-            if c % col_step == 0:
-                x, _ = frame.centre(group, 0, c)
-                canvas.node(x, oy + dy + frame.top - 12, shape="plaintext", label=label,
-                            fontsize="10", fontname="Courier", fontcolor="#444455")
-        for r, label in enumerate(grid.rows.labels):
-            if r % row_step == 0:
-                _, y = frame.centre(group, r, 0)
-                canvas.node(ox + frame.left - 8 - _text_width(label, 10, mono=True) / 2, y + dy,
-                            shape="plaintext", label=label, fontsize="10", fontname="Courier",
-                            fontcolor="#444455")
+        for x, label in cols:
+            canvas.node(x, oy + dy + frame.top - 12, shape="plaintext", label=label,
+                        fontsize="10", fontname="Courier", fontcolor="#444455")
+        for y, label in rows:
+            canvas.node(ox + frame.left - 8 - _text_width(label, 10, mono=True) / 2, y + dy,
+                        shape="plaintext", label=label, fontsize="10", fontname="Courier",
+                        fontcolor="#444455")
 
 
 def _legend(canvas: _Canvas, picture: ClassPicture, y: float) -> None:

@@ -76,16 +76,31 @@ def _text(x: float, y: float, text: str, extra: str = "", anchor: str = "middle"
             f'{extra}>{escape(text)}</text>')
 
 
-def _headers(frame: Frame) -> list[str]:
+def panel_headers(frame: Frame):
+    """Per panel, what its headers say and where (one layout for the SVG and the PNG):
+    ``(ox, oy, title, middle, col_ticks, row_ticks)``, the ticks as ``(x or y, label)``
+    of the labels shown (every ``tick_step``-th)."""
     grid = frame.grid
-    out = []
     groups = grid.groups.keys if grid.groups else (None,)
+    col_step = tick_step(frame, grid.cols.labels, frame.cell_w)
+    row_step = tick_step(frame, grid.rows.labels, frame.cell_h, vertical=True)
     for gi, group in enumerate(groups):
         ox, oy = frame.origin[group]
         title = grid.cols.title
         if grid.groups is not None:
             title = f"{grid.groups.labels[gi]}    " + title
         middle = ox + frame.left + len(grid.cols.keys) * frame.cell_w / 2
+        cols = [(frame.centre(group, 0, c)[0], label)
+                for c, label in enumerate(grid.cols.labels) if c % col_step == 0]
+        rows = [(frame.centre(group, r, 0)[1], label)
+                for r, label in enumerate(grid.rows.labels) if r % row_step == 0]
+        yield ox, oy, title, middle, cols, rows
+
+
+def _headers(frame: Frame) -> list[str]:
+    grid = frame.grid
+    out = []
+    for ox, oy, title, middle, cols, rows in panel_headers(frame):
         out.append(f'<text x="{middle:.1f}" y="{oy + 14:.1f}" text-anchor="middle" {FONT} '
                    f'font-size="12" font-weight="bold" fill="#334">{escape(title)}</text>')
         if grid.rows.title:
@@ -93,18 +108,12 @@ def _headers(frame: Frame) -> list[str]:
             out.append(f'<text x="{ox + 13:.1f}" y="{y:.1f}" text-anchor="middle" '
                        f'transform="rotate(-90 {ox + 13:.1f} {y:.1f})" {FONT} font-size="12" '
                        f'font-weight="bold" fill="#334">{escape(grid.rows.title)}</text>')
-        every = tick_step(frame, grid.cols.labels, frame.cell_w)
-        for c, label in enumerate(grid.cols.labels):
-            if c % every == 0:
-                x, _ = frame.centre(group, 0, c)
-                out.append(f'<text x="{x:.1f}" y="{oy + frame.top - 8:.1f}" text-anchor="middle" '
-                           f'{HEADER_FONT} font-size="11" fill="#445">{escape(label)}</text>')
-        every = tick_step(frame, grid.rows.labels, frame.cell_h, vertical=True)
-        for r, label in enumerate(grid.rows.labels):
-            if r % every == 0:
-                _, y = frame.centre(group, r, 0)
-                out.append(f'<text x="{ox + frame.left - 8:.1f}" y="{y + 4:.1f}" text-anchor="end" '
-                           f'{HEADER_FONT} font-size="11" fill="#445">{escape(label)}</text>')
+        for x, label in cols:
+            out.append(f'<text x="{x:.1f}" y="{oy + frame.top - 8:.1f}" text-anchor="middle" '
+                       f'{HEADER_FONT} font-size="11" fill="#445">{escape(label)}</text>')
+        for y, label in rows:
+            out.append(f'<text x="{ox + frame.left - 8:.1f}" y="{y + 4:.1f}" text-anchor="end" '
+                       f'{HEADER_FONT} font-size="11" fill="#445">{escape(label)}</text>')
     return out
 
 
