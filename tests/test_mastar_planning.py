@@ -102,7 +102,7 @@ def _command(*argv: str):
 
     repo = str(Path(__file__).resolve().parents[1])
     env = dict(os.environ, PYTHONPATH=repo + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", "pyfront.commands.plan_mastar", *argv],
+    return subprocess.run([sys.executable, "-m", "pyfront", "plan", "--format", "mastar", *argv],
                           capture_output=True, text=True, env=env, timeout=120)
 
 

@@ -1,43 +1,41 @@
-"""``mindgames plan FILE --format mastar``: shortest plans of mA* planning domains."""
+"""``mindgames plan FILE --format mastar``: the shortest plan of an mA* planning domain, a
+row of :data:`pyfront.commands.plan.FORMATS`.
+
+The search runs in a child process within ``--timeout`` and ``--max-memory``
+(:func:`pyfront.checking.limits.call_within`, as every command that can compute for long);
+the search itself stops at the time limit with the states it expanded, a moment before the
+child would be stopped.
+"""
 
 from __future__ import annotations
 
 import argparse
 
-HELP = "Find a shortest plan of a planning domain in the mA* language (deep's input)."
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="+", metavar="FILE", help="mA* domain file(s)")
-    parser.add_argument("--json", action="store_true",
-                        help="one JSON line per file: plan, length, expanded, seconds")
-    parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
-                        help="seconds each search may take (default 60, 0: no bound)")
-    parser.add_argument("--max-memory", default="0", metavar="SIZE",
-                        help="memory the search may take, e.g. 500M or 4G (default 0: no "
-                             "bound)")
-
-
-def run(args: argparse.Namespace) -> int:
-    from ..checking.limits import parse_memory
-
-    return plan_paths(args.paths, args.json, args.timeout if args.timeout > 0 else None,
-                      parse_memory(args.max_memory))
+#: seconds the child is given beyond ``--timeout``, so that the search says how far it got
+GRACE = 2.0
 
 
 def run_format(args: argparse.Namespace, limits) -> int:
-    """``mindgames plan FILE --format mastar`` (a row of ``plan``'s formats)."""
-    return plan_paths([args.file], args.json, limits.timeout, limits.memory)
+    """``mindgames plan FILE --format mastar``: a line (``--json``: a JSON line) per file;
+    exit 1 when it has no plan."""
+    from ..checking.limits import Limits, call_within
+    from ..checking.stops import LimitExceeded
+
+    hard = Limits(timeout=None if limits.timeout is None else limits.timeout + GRACE,
+                  memory=limits.memory)
+    try:
+        return call_within(lambda: plan_paths([args.file], args.json, limits.timeout), hard)
+    except LimitExceeded as err:
+        raise LimitExceeded(err.message, file=args.file) from None
 
 
-def plan_paths(paths: list[str], full: bool, timeout: float | None,
-               memory: int | None) -> int:
+def plan_paths(paths: list[str], full: bool, timeout: float | None) -> int:
     """Plan every file; a line each (a JSON line with ``full``); 1 when one has no plan."""
     import json
 
     from ..mastar.run import PlanOptions, plan_file
 
-    options = PlanOptions(timeout=timeout, memory=memory)
+    options = PlanOptions(timeout=timeout)
     status = 0
     for path in paths:
         for record in plan_file(path, options):
@@ -51,18 +49,3 @@ def plan_paths(paths: list[str], full: bool, timeout: float | None,
             if record["plan"] is None:
                 status = 1
     return status
-
-
-if __name__ == "__main__":  # python -m pyfront.commands.plan_mastar FILE ... (benchmarks)
-    import sys
-
-    from ..errors import UserError
-
-    _parser = argparse.ArgumentParser(prog="mindgames plan --format mastar",
-                                      description=HELP)
-    add_arguments(_parser)
-    try:
-        sys.exit(run(_parser.parse_args()))
-    except UserError as _err:
-        print(f"mindgames: {_err}", file=sys.stderr)
-        sys.exit(1)

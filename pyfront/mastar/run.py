@@ -23,10 +23,10 @@ from .dsl import read_file
 
 @value(frozen=True)
 class PlanOptions:
-    """Limits of one search: seconds (None: none) and bytes of address space (None)."""
+    """The search's own time limit (None: none); memory is held by the process that runs
+    it (:func:`pyfront.checking.limits.call_within`)."""
 
     timeout: float | None = field(default=None)
-    memory: int | None = field(default=None)
 
 
 def plan_file(path: str, options: PlanOptions) -> list[dict]:
@@ -34,10 +34,6 @@ def plan_file(path: str, options: PlanOptions) -> list[dict]:
     ``length``, ``expanded`` (states expanded), ``seen`` (distinct states) and
     ``seconds`` (reading included)."""
     began = time.perf_counter()
-    if options.memory is not None:
-        import resource
-
-        resource.setrlimit(resource.RLIMIT_AS, (options.memory, options.memory))
     problem = read_file(path)
     domain, task = planning_of(problem)
     deadline = None if options.timeout is None else began + options.timeout
