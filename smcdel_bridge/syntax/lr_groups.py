@@ -113,6 +113,7 @@ def _groups_or_tokens(text: str, regular: str, start: str):
 
 #: symbols that no blank beside them changes (``?`` is not one: ``TRUE ?`` is two tokens)
 _TIGHT = ("(", ")", ",", "&", "|", "~", "[", "]", "!", "->", "<", ">", "{", "}", ":")
+_NOT_A_PHRASE = re.compile(r"knows?(?! (?:that|whether))[ \t\n\f\v\r]+(?:that|whether)")
 _SPELLINGS = str.maketrans({"¬": "~", "∧": "&", "∨": "|", "→": "->"})
 
 
@@ -128,7 +129,7 @@ def group_key(group: str) -> str:
     >>> group_key("AND(\n    1 ,\n    ¬ 2 )") == group_key("AND(1, ~2)") == "AND(1,~2)"
     True
     """
-    if "know" in group:
+    if "know" in group and _NOT_A_PHRASE.search(group) is not None:
         return normal_tokens(group)
     key = " ".join(group.split())
     for symbol in _TIGHT:
