@@ -28,7 +28,9 @@ import re
 
 from ..errors import ParseError
 from . import lr_tables
-from .lexer import FIXED_TOKENS, WORD_KEYWORDS, haskell_int, normal_tokens, regular_text
+from .lexer import (
+    FIXED_TOKENS, SPELLING, WORD_KEYWORDS, haskell_int, normal_tokens, regular_text,
+)
 from .lr import (
     ACTION_TABLE, EOF, GOTO_TABLE, RULE_TABLE, LIST_AT, LIST_OF_RULE, ReversedList,
     parse_text as parse_tokens_of_text,
@@ -40,7 +42,7 @@ _NEXT = re.compile(
     r"[ \t\n\f\v\r]*(?:((?:knows|comknow|distknow) (?:that|whether)|(?:TRUE|VALID|WHERE)\?"
     r"|->|[:,()\[\]{}<>!?~&|¬∧∨→])|([A-Za-z][A-Za-z0-9]*)|([0-9]+)|\Z)"
 )
-_PARENS = re.compile(r"[()]")
+_PARENS = re.compile(r"\(|(\))")
 #: token kinds that start a group when a ``(`` follows them (``(`` itself starts one)
 _PREFIXED = frozenset(("CON", "DIS", "XOR", "ONEOF"))
 
@@ -70,12 +72,16 @@ _SQUEEZE = str.maketrans({" ": None, "\t": None, "\n": None, "\f": None, "\v": N
                           "\r": None, "¬": "~", "∧": "&", "∨": "|", "→": "->"})
 
 
+#: at most this many characters are looked at by :func:`repeated_share`
+SHARE_SAMPLE = 1 << 17
+
+
 def repeated_share(text: str) -> float:
     """The share of the first quarter of ``text`` (at least :data:`GROUPS_FROM`
-    characters; comments cut out) inside bracketed groups met before, outermost first:
+    characters, at most :data:`SHARE_SAMPLE`; comments cut out) inside bracketed groups met before, outermost first:
     what the group driver would not read again.  Groups are compared without their
     blanks (an estimate: ``a b`` and ``ab`` are not the same group, but they are rare)."""
-    limit = min(len(text), max(GROUPS_FROM, len(text) // 4))
+    limit = min(len(text), max(GROUPS_FROM, min(len(text) // 4, SHARE_SAMPLE)))
     text = text[:limit].translate(_SQUEEZE)
     closing = _matching_parens(text)
     seen: set[str] = set()
@@ -114,6 +120,7 @@ def _groups_or_tokens(text: str, regular: str, start: str):
 #: symbols that no blank beside them changes (``?`` is not one: ``TRUE ?`` is two tokens)
 _TIGHT = ("(", ")", ",", "&", "|", "~", "[", "]", "!", "->", "<", ">", "{", "}", ":")
 _NOT_A_PHRASE = re.compile(r"knows?(?! (?:that|whether))[ \t\n\f\v\r]+(?:that|whether)")
+_WORD_SPELLINGS = re.compile(r"(?<![A-Za-z0-9])(?:not|Not|Forall)(?![A-Za-z0-9])")
 _SPELLINGS = str.maketrans({"¬": "~", "∧": "&", "∨": "|", "→": "->"})
 
 
@@ -126,7 +133,7 @@ def group_key(group: str) -> str:
     would become the phrase ``knows that``: a group holding ``know`` is keyed by its
     tokens (:func:`.lexer.normal_tokens`).
 
-    >>> group_key("AND(\n    1 ,\n    ¬ 2 )") == group_key("AND(1, ~2)") == "AND(1,~2)"
+    >>> group_key("AND(\n    1 ,\n    ¬ 2 )") == group_key("AND(1, not 2)") == "AND(1,~2)"
     True
     """
     if "know" in group and _NOT_A_PHRASE.search(group) is not None:
@@ -135,6 +142,8 @@ def group_key(group: str) -> str:
     for symbol in _TIGHT:
         if symbol in key:
             key = key.replace(" " + symbol, symbol).replace(symbol + " ", symbol)
+    if "ot" in key or "rall" in key:  # not, Not, Forall: as whole words only
+        key = _WORD_SPELLINGS.sub(lambda m: SPELLING[m.group()], key)
     return key if key.isascii() else key.translate(_SPELLINGS)
 
 
@@ -144,16 +153,16 @@ def group_key(group: str) -> str:
 KEYED_UP_TO = 2048
 
 
-def _matching_parens(text: str, end: int | None = None) -> dict[int, int]:
-    """Offset of each ``(`` that is closed (before ``end``) to the offset of its ``)``."""
+def _matching_parens(text: str) -> dict[int, int]:
+    """Offset of each ``(`` that is closed to the offset of its ``)``."""
     closing: dict[int, int] = {}
     opened: list[int] = []
-    for m in _PARENS.finditer(text, 0, len(text) if end is None else end):
-        at = m.start()
-        if text[at] == "(":
-            opened.append(at)
+    push, pop = opened.append, opened.pop
+    for m in _PARENS.finditer(text):
+        if m.lastindex is None:
+            push(m.start())
         elif opened:
-            closing[opened.pop()] = at
+            closing[pop()] = m.start()
     return closing
 
 
