@@ -254,3 +254,16 @@ def test_no_rendering_is_twice_as_slow_to_parse(make, corpus_path):
     base = cpu_seconds(plain)
     for rendering in renderings:
         assert cpu_seconds(rendering) <= 2 * base + 0.005
+
+
+@pytest.mark.parametrize("text", [
+    "VARS 1,2 LAW Top OBS Agenta:2 Agentb:1 VALID? [ ! (1|2) ] Agentb knows whether 1",
+    "VARS 1,2 LAW Top OBS Agenta:2 Agentb:1 VALID? [ ! (1|2) ] [ ! ~(Agentb knows that 2) ] 1",
+])
+def test_a_published_row_with_comments_and_line_breaks_keeps_the_fast_path(text):
+    fastpath.clear_caches()
+    written = "-- a row\n" + text.replace(" OBS ", "\nOBS  ").replace("] ", "]\n\t") + " -- end"
+    assert fastpath.parse_published(written) is not None
+    assert parse_input(written) == lr.parse_text(text)
+    apart = written.replace("knows ", "knows\t")  # two names: not the published form
+    assert fastpath.parse_published(apart) is None
