@@ -6,7 +6,7 @@ module Main (main) where
 import Data.List (delete, intercalate)
 import System.Environment (getArgs)
 import System.Exit (exitFailure)
-import System.IO (hPutStrLn, stderr)
+import System.IO (hPutStrLn, hSetEncoding, stderr, stdout, utf8)
 
 import SMCDEL.Language
 import SMCDEL.Symbolic.S5
@@ -48,6 +48,86 @@ mudFind n = go 0 where
 
 sapLaw :: Form
 sapLaw = Disj [ Conj [SP.xyAre (x, y), SP.sIs (x + y), SP.pIs (x * y)] | (x, y) <- SP.pairs ]
+
+-- A way of writing SMCDEL text: the driver's own; with comments; with the other spellings
+-- (Not, ¬, & and | chains, "knows that", "knows whether", →); with extra parentheses and
+-- line breaks.  All read back as the same structure and formulas.
+data Style = Plain | Comments | Spelled | Layout deriving (Eq, Read, Show)
+
+-- SMCDEL text of a formula in a style
+render :: Style -> Form -> String
+render Spelled = spelled
+render Layout = laid 0
+render _ = txt
+
+spelled :: Form -> String
+spelled Top = "Top"
+spelled Bot = "Bot"
+spelled (PrpF (P k)) = show k
+spelled (Neg f) = "Not " ++ spar f
+spelled (Conj fs@(_ : _ : _)) = "(" ++ intercalate " \8743 " (map spar fs) ++ ")"
+spelled (Disj fs@(_ : _ : _)) = "(" ++ intercalate " | " (map spar fs) ++ ")"
+spelled (Conj fs) = "AND(" ++ intercalate "," (map spelled fs) ++ ")"
+spelled (Disj fs) = "OR(" ++ intercalate "," (map spelled fs) ++ ")"
+spelled (Xor fs) = "XOR(" ++ intercalate "," (map spelled fs) ++ ")"
+spelled (Impl f g) = spar f ++ " \8594 " ++ spar g
+spelled (Equi f g) = spar f ++ " iff " ++ spar g
+spelled (K i f) = "a" ++ i ++ " knows that " ++ spar f
+spelled (Kw i f) = "a" ++ i ++ " knows whether " ++ spar f
+spelled (PubAnnounce f g) = "[ ! " ++ spelled f ++ " ] " ++ spar g
+spelled (PubAnnounceW f g) = "[ ? ! " ++ spelled f ++ " ] " ++ spar g
+spelled f = error ("no SMCDEL text for " ++ show f)
+
+spar :: Form -> String
+spar f@(PrpF _) = spelled f
+spar f@(Conj (_ : _ : _)) = spelled f
+spar f@(Disj (_ : _ : _)) = spelled f
+spar f = "(" ++ spelled f ++ ")"
+
+-- every operand in parentheses of its own, a line break before each list item down to
+-- depth 3, indented by depth
+laid :: Int -> Form -> String
+laid _ Top = "(Top)"
+laid _ Bot = "(Bot)"
+laid _ (PrpF (P k)) = "(" ++ show k ++ ")"
+laid d (Neg f) = "(~ " ++ laid d f ++ ")"
+laid d (Conj fs) = "AND(" ++ items d fs ++ ")"
+laid d (Disj fs) = "OR(" ++ items d fs ++ ")"
+laid d (Xor fs) = "XOR(" ++ items d fs ++ ")"
+laid d (Impl f g) = "(" ++ laid d f ++ " -> " ++ laid d g ++ ")"
+laid d (Equi f g) = "(" ++ laid d f ++ " iff " ++ laid d g ++ ")"
+laid d (K i f) = "(K a" ++ i ++ " " ++ laid d f ++ ")"
+laid d (Kw i f) = "(Kw a" ++ i ++ " " ++ laid d f ++ ")"
+laid d (PubAnnounce f g) = "([! " ++ laid d f ++ "]\n" ++ indent d ++ laid d g ++ ")"
+laid d (PubAnnounceW f g) = "([?! " ++ laid d f ++ "]\n" ++ indent d ++ laid d g ++ ")"
+laid _ f = error ("no SMCDEL text for " ++ show f)
+
+items :: Int -> [Form] -> String
+items d fs
+  | d < 3 = concat ["\n" ++ indent (d + 1) ++ laid (d + 1) f ++ sep | (f, sep) <- zip fs seps]
+  | otherwise = intercalate ", " (map (laid d) fs)
+  where seps = replicate (length fs - 1) "," ++ [""]
+
+indent :: Int -> String
+indent d = replicate (2 * d) ' '
+
+-- the same formula with nested & and | flattened (the chains of Spelled read back nested)
+flat :: Form -> Form
+flat (Neg f) = Neg (flat f)
+flat (Conj fs) = Conj (concatMap conjuncts (map flat fs))
+  where conjuncts (Conj gs) = gs
+        conjuncts g = [g]
+flat (Disj fs) = Disj (concatMap disjuncts (map flat fs))
+  where disjuncts (Disj gs) = gs
+        disjuncts g = [g]
+flat (Xor fs) = Xor (map flat fs)
+flat (Impl f g) = Impl (flat f) (flat g)
+flat (Equi f g) = Equi (flat f) (flat g)
+flat (K i f) = K i (flat f)
+flat (Kw i f) = Kw i (flat f)
+flat (PubAnnounce f g) = PubAnnounce (flat f) (flat g)
+flat (PubAnnounceW f g) = PubAnnounceW (flat f) (flat g)
+flat f = f
 
 -- SMCDEL text of a formula; agents are written with the prefix "a" (the lexer reads a
 -- digit string as a number)
@@ -93,15 +173,27 @@ unagent (PubAnnounceW f g) = PubAnnounceW (unagent f) (unagent g)
 unagent f = f
 
 unjob :: Job -> Job
-unjob (TrueQ s f) = TrueQ s (unagent f)
-unjob (ValidQ f) = ValidQ (unagent f)
-unjob (WhereQ f) = WhereQ (unagent f)
+unjob (TrueQ s f) = TrueQ s (flat (unagent f))
+unjob (ValidQ f) = ValidQ (flat (unagent f))
+unjob (WhereQ f) = WhereQ (flat (unagent f))
+
+flatJob :: Job -> Job
+flatJob (TrueQ s f) = TrueQ s (flat f)
+flatJob (ValidQ f) = ValidQ (flat f)
+flatJob (WhereQ f) = WhereQ (flat f)
+
+-- a comment line before each line and one after it, in the Comments style
+commented :: Style -> [String] -> [String]
+commented Comments ls =
+  "-- written by the benchmark driver" : concat [ [l ++ " -- line " ++ show k, "--"] | (k, l) <- zip [1 :: Int ..] ls ]
+commented _ ls = ls
 
 -- the text of a structure (with the formula its law was built from) and its jobs, checked
 -- to read back as the same vocabulary, law BDD, observations and formulas
-program :: KnowStruct -> Form -> [Job] -> IO String
-program kns@(KnS ps law obs) lawForm jobs = do
-  let text = unlines $
+program :: Style -> KnowStruct -> Form -> [Job] -> IO String
+program style kns@(KnS ps law obs) lawForm jobs = do
+  let txt = render style
+      text = unlines $ commented style $
         [ "VARS " ++ ints ps, "LAW " ++ txt lawForm, "OBS" ] ++
         [ "  a" ++ i ++ ": " ++ ints os | (i, os) <- obs ] ++
         [ case j of
@@ -114,7 +206,7 @@ program kns@(KnS ps law obs) lawForm jobs = do
     Right (CheckInput vs lf os js) -> do
       let same = map P vs == ps && boolBddOf lf == law
                  && [(drop 1 i, map P o) | (i, o) <- os] == obs
-                 && map unjob js == jobs
+                 && map unjob js == map flatJob jobs
       if same then return text else die' "the text reads back as another structure"
   where _ = kns
 
@@ -123,14 +215,22 @@ die' msg = hPutStrLn stderr ("suite: " ++ msg) >> exitFailure
 
 main :: IO ()
 main = do
+  hSetEncoding stdout utf8
   args <- getArgs
   case args of
     ["run", "dc", n] -> print (validViaBdd (DC.genDcKnsInit (read n)) (dcForm (read n)))
     ["run", "muddy", n] -> print (mudFind (read n))
     ["run", "sap"] -> mapM_ (\s -> print [k | P k <- s]) SP.sapSolutions
-    ["text", "dc", n] -> let k = read n in
-      program (DC.genDcKnsInit k) (dcLaw k) [ValidQ (dcForm k)] >>= putStr
-    ["text", "muddy", n] -> let k = read n in
-      program (mudKns k) Top [TrueQ [1 .. k] (mudQuery k r) | r <- [0 .. k - 1]] >>= putStr
-    ["text", "sap"] -> program SP.sapKnStruct sapLaw [WhereQ SP.sapProtocol] >>= putStr
-    _ -> die' "usage: suite run|text dc N | muddy N | sap"
+    ("text" : rest) -> case rest of
+      [s, f] -> text (read s) f Nothing
+      [s, f, n] -> text (read s) f (Just (read n))
+      _ -> usage
+    _ -> usage
+  where
+    usage = die' "usage: suite run dc N | muddy N | sap; suite text [STYLE] dc N | muddy N | sap"
+    text style "dc" (Just k) =
+      program style (DC.genDcKnsInit k) (dcLaw k) [ValidQ (dcForm k)] >>= putStr
+    text style "muddy" (Just k) =
+      program style (mudKns k) Top [TrueQ [1 .. k] (mudQuery k r) | r <- [0 .. k - 1]] >>= putStr
+    text style "sap" Nothing = program style SP.sapKnStruct sapLaw [WhereQ SP.sapProtocol] >>= putStr
+    text _ _ _ = usage

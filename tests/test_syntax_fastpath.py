@@ -146,9 +146,11 @@ def test_fast_path_answers_and_declines():
             "[ ! ~(Agentb knows whether 2) ] Agentb knows whether (Agenta knows whether (1|2))")
     assert parse_published(text) is not None
     assert parse_input(text) == parse_text(text)
+    # a comment and other blanks: the same tokens in the published spacing
+    for written in (text + " -- a comment", text.replace(" OBS ", "\n  OBS\t")):
+        assert parse_published(written) == parse_text(written)
     for declined in (
         text.replace("VALID?", "TRUE? {1}"),            # another job
-        text + " -- a comment",
         text.replace("[ ! (1|2) ]", "[!(1|2)]"),         # another spacing
         text.replace("Agentb knows whether (Agenta", "K Agentb (Agenta"),  # a prefix operator
         text + " & 1",                                   # the last formula is not one operand

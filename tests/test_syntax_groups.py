@@ -47,7 +47,11 @@ def test_a_group_that_a_rule_continues_past_is_not_reused_as_a_formula():
     ("(1 & 2", "Form"), ("1 & 2)", "Form"), (")(", "Form"), ("", "Form"),
     ("VARS 1,2 LAW AND(1, ~2) OBS a: 1 b: 2 VALID? K a AND(1, ~2) "
      "WHERE? ~ K b AND(1, ~2) TRUE? {1} (a, b) comknow that AND(1, ~2)", "CheckInput"),
-    ("VARS 1 LAW Top -- a comment\nOBS a: 1 VALID? (1)", "CheckInput"),  # plain path
+    ("VARS 1 LAW Top -- a comment (\nOBS a: 1 VALID? (1)", "CheckInput"),
+    ("VARS 1 LAW Top -- a comment\nOBS a: 1 VALID? (1) -- (", "CheckInput"),
+    ("(1 &\n  2) & -- (\n ( 1&2 ) & ((1 & 2) & (1\t&2 )) &", "Form"),
+    ("(a knows that 1) & (a knows  that 1) & (a knows\nthat 1)", "Form"),
+    ("(¬ 1 ∧ 2) & (~1 & 2) & (Not 1 ∧ 2) & (not 1 & 2 -> 3) & (~1&2 → 3)", "Form"),
     ("VARS 1 LAW (1) @ OBS", "CheckInput"),
 ])
 def test_the_same_outcome_as_the_token_driver(text, start):
@@ -62,8 +66,8 @@ def test_long_repetitive_texts_take_the_group_driver_the_others_the_token_driver
     for text in (short, long, distinct):
         lr_groups.parse_text(text, "Form")
     assert seen == [long]
-    # 7 of every 10 characters lie in a group seen before (all but the first)
-    assert 0.69 < lr_groups.repeated_share(long) < 0.7 and lr_groups.repeated_share(distinct) == 0
+    # blanks aside, 5 of every 6 characters lie in a group seen before (all but the first)
+    assert 0.82 < lr_groups.repeated_share(long) < 0.84 and lr_groups.repeated_share(distinct) == 0
 
 
 def _random_formula(rng: random.Random, depth: int) -> str:

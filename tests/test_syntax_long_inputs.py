@@ -80,3 +80,27 @@ def test_xor_of_many_parts_and_long_quantifications():
     assert m.forall_implies(hidden, law, m.var(1)) == ~m.var(0)
     assert m.exists(hidden, law) == m.var(0)
     assert m.forall(hidden, law) == m.false
+
+
+def test_long_quantified_lists_past_the_kept_budget_give_the_same_bdds(monkeypatch):
+    pytest.importorskip("dd")
+    from smcdel_bridge.native import bdd_manager
+    from smcdel_bridge.native.bdd_manager import QUANTIFY_SUPPORT_FROM, BddManager
+
+    atoms = list(range(QUANTIFY_SUPPORT_FROM * 3))
+    lists = [tuple(a for a in atoms if a != k) for k in range(6)]  # each blind to one atom
+
+    def answers():
+        m = BddManager()
+        m.declare(atoms)
+        f = (m.var(0) | m.var(3)) & ~m.var(5)
+        # f fails when 5 is true, so forall over every atom but one is false; exists is
+        # true unless 5 is the atom left out (then it is ~5)
+        return [m.forall_implies(hidden, m.true, f) == (m.false) for hidden in lists], \
+            [m.exists(hidden, f) == m.true for hidden in lists], len(m._long_sets)
+
+    kept = answers()
+    monkeypatch.setattr(bdd_manager, "LONG_LISTS_KEPT", len(atoms) * 2)
+    bounded = answers()
+    assert kept[:2] == bounded[:2] == ([True] * 6, [True] * 5 + [False])
+    assert kept[2] == 6 and bounded[2] == 2  # past the budget, sets are not kept

@@ -13,8 +13,9 @@ language the published form uses (atoms, ``Top``, ``Bot``, ``~``, ``&``, ``|``, 
 precedence: ``~`` and infix knowledge bind tightest and take one operand, ``&`` and ``|``
 share a level and group to the left, ``->`` is loosest.
 
-Anything else — another job, a comment, an unusual spacing around an announcement, a
-keyword the subset does not cover, any error — returns ``None`` and the caller uses the
+A short text with comments or other blanks is tried again with its comments cut and
+each run of blanks made one space (:func:`published_spacing`: the same tokens).
+Anything else — another job, a keyword the subset does not cover, any error — returns ``None`` and the caller uses the
 full parser, which also words every error.  So the fast path never decides an answer or
 an error: it only produces, faster, the very tree the full parser produces (a test over
 the conformance corpus, the published sample and random formulas checks that).
@@ -27,7 +28,7 @@ import re
 from ..language import BOT, TOP, Conj, Disj, Form, Impl, K, Kw, Neg, Prp, PubAnnounce, Xor
 from ..errors import SmcdelError
 from ..program import CheckInput, Structure, ValidQ
-from .lexer import WORD_KEYWORDS, haskell_int
+from .lexer import WORD_KEYWORDS, haskell_int, regular_text
 
 #: distinct texts kept per cache before it starts afresh (bounds memory on huge inputs)
 CACHE_LIMIT = 1 << 16
@@ -73,15 +74,41 @@ class _Unsupported(Exception):
 
 
 def parse_published(text: str) -> CheckInput | None:
-    """The program of ``text`` when it has the published one-line shape, else ``None``."""
+    """The program of ``text`` when it has the published one-line shape, else ``None``;
+    a short text with comments or other blanks is read in its published spacing."""
     program = _programs.get(text)
     if program is None:
         program = _read_published(text)
+        if program is None and len(text) < RESPACED_UP_TO:
+            spaced = published_spacing(text)
+            if spaced is not None and spaced != text:
+                program = _read_published(spaced)
         if program is not None:
             if len(_programs) >= CACHE_LIMIT:
                 _programs.clear()
             _programs[text] = program
     return program
+
+
+#: texts up to this length are tried again in their published spacing (rows are short)
+RESPACED_UP_TO = 4096
+# blanks other than one space between "knows" and "that": two names, which one space
+# would make the phrase
+_NOT_A_PHRASE = re.compile(r"knows?(?! (?:that|whether))[ \t\n\f\v\r]+(?:that|whether)")
+
+
+def published_spacing(text: str) -> str | None:
+    """``text`` without comments, each run of blanks one space, ends trimmed: the same
+    tokens (``None`` when that cannot be promised: a character no rule accepts, or
+    ``knows`` and ``that`` apart as two names).
+
+    >>> published_spacing("VARS 1 -- one atom\n LAW  Top")
+    'VARS 1 LAW Top'
+    """
+    regular = regular_text(text)
+    if regular is None or ("know" in regular and _NOT_A_PHRASE.search(regular)):
+        return None
+    return " ".join(regular.split())
 
 
 def _read_published(text: str) -> CheckInput | None:
@@ -326,4 +353,4 @@ class _Reader:
         raise _Unsupported
 
 
-__all__ = ["clear_caches", "parse_published", "published_parts"]
+__all__ = ["clear_caches", "parse_published", "published_parts", "published_spacing"]

@@ -157,31 +157,74 @@ def scan(text: str) -> tuple[list[str], list, list[int], tuple[int, int] | None]
     return kinds, values, offsets, None
 
 
-# The same tokens without positions, for inputs with neither comments nor characters that
-# no rule accepts (the whole text is tokens and blanks): one C-level pass finds them all.
+# The same tokens without positions, for inputs with neither characters that no rule
+# accepts nor a lone ``-`` (the whole text is tokens, blanks and comments): one C-level pass
+# finds them all, after another has cut the comments out.  A comment ends before its line
+# break, so cutting it never joins two tokens.
 _TOKEN = re.compile(
     r"(?:knows|comknow|distknow) (?:that|whether)|(?:TRUE|VALID|WHERE)\?|->"
     r"|[:,()\[\]{}<>!?~&|¬∧∨→]|[A-Za-z][A-Za-z0-9]*|[0-9]+"
 )
+_COMMENT = re.compile(r"--[^\n]*")
+_BLANKS = " \t\n\f\v\r"
 _KNOWN = {**FIXED_TOKENS, **WORD_KEYWORDS}
 _PHRASES = tuple(kind for _, kind in PHRASE_KEYWORDS)
+#: the spellings a token kind has besides its first one, found as whole lines of a text
+#: holding one token a line, and that first spelling
+_OTHER_SPELLINGS = re.compile("^(?:not|Not|Forall|¬|∧|∨|→)$", re.M)
+SPELLING = {"not": "~", "Not": "~", "¬": "~", "∧": "&", "∨": "|", "→": "->",
+            "Forall": "ForAll"}
+
+
+def uncommented(text: str) -> str:
+    """``text`` without its ``--`` comments (their line breaks stay)."""
+    return _COMMENT.sub("", text) if "--" in text else text
 
 
 def scan_quick(text: str) -> tuple[list[str], list] | None:
     """Kinds and values of the tokens of ``text`` as :func:`scan` finds them, or ``None``
-    when the text has anything else than tokens and blanks (a comment, a character no rule
+    when the text has anything else than tokens, blanks and comments (a character no rule
     accepts): then :func:`scan` must read it.  Offsets are left out; an error message that
     needs one scans again."""
+    text = uncommented(text)
     tokens = _TOKEN.findall(text)
     known = _KNOWN
     kinds = [known.get(t) or ("INT" if t[0] <= "9" else "STR") for t in tokens]
     # every character is in a token or a blank (a phrase holds one blank of its own)
-    blanks = sum(map(text.count, " \t\n\f\v\r")) - sum(map(kinds.count, _PHRASES))
+    blanks = sum(map(text.count, _BLANKS)) - sum(map(kinds.count, _PHRASES))
     if sum(map(len, tokens)) + blanks != len(text):
         return None
     values = [(int(t) if len(t) < 19 else haskell_int(t)) if k == "INT" else t
               for t, k in zip(tokens, kinds)]
     return kinds, values
+
+
+def regular_text(text: str) -> str | None:
+    """``text`` without its comments when what is left is tokens and blanks only, else
+    ``None`` (a character no rule accepts, a ``-`` not starting ``->``: a lexical error
+    to place, which :func:`scan` does)."""
+    text = uncommented(text)
+    return None if _IRREGULAR.search(text) is not None else text
+
+
+_IRREGULAR = re.compile(r"[^A-Za-z0-9 \t\n\f\v\r:,()\[\]{}<>!?~&|¬∧∨→-]|-(?!>)")
+
+
+def normal_tokens(text: str) -> str:
+    """The tokens of ``text`` (tokens and blanks only: see :func:`regular_text`) one a
+    line, each kind in one spelling (``~`` for ``not``, ``Not`` and ``¬``; ``&`` for
+    ``∧``; ``|`` for ``∨``; ``->`` for ``→``; ``ForAll`` for ``Forall``).  Two texts have
+    the same normal tokens exactly when they differ only in blanks and spellings, and
+    what the parser builds from a text depends on nothing else.  A line break never joins
+    two tokens: ``knows`` and ``that`` on two lines stay two names.
+
+    >>> normal_tokens("Not (1 ∧ 2)")
+    '~\n(\n1\n&\n2\n)'
+    """
+    joined = "\n".join(_TOKEN.findall(text))
+    if _OTHER_SPELLINGS.search(joined) is not None:
+        joined = _OTHER_SPELLINGS.sub(lambda m: SPELLING[m.group()], joined)
+    return joined
 
 
 def position(text: str, offset: int) -> tuple[int, int]:

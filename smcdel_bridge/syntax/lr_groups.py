@@ -13,10 +13,13 @@ goes to the state it reached then.  A group is recorded when such a reduction is
 something spanning its start was reduced on the way); errors are found as the plain driver
 finds them (neither ever shifts an erroneous token).
 
-Only long texts that repeat groups (:func:`repeated_share`), made of tokens and blanks,
-take this path (no comment, no character that no
-rule accepts: no lexical error to place); the others, and token streams, use
-:func:`.lr.parse_text`.  The tree is the one :mod:`.lr` builds, node for node.
+The driver reads the text's normal form (:func:`.lexer.normal_text`: one token a line,
+one spelling a kind, no comments), so that a group is known again whatever its spacing,
+line breaks, comments and spellings.  Only long texts that repeat groups
+(:func:`repeated_share`, measured on the normal form) take this path; the others, texts
+with a character no rule accepts, and token streams use :func:`.lr.parse_text`, which
+also places every parse error (positions in the normal form are not the text's).  The
+tree is the one :mod:`.lr` builds, node for node.
 """
 
 from __future__ import annotations
@@ -25,22 +28,25 @@ import re
 
 from ..errors import ParseError
 from . import lr_tables
-from .lexer import FIXED_TOKENS, WORD_KEYWORDS, haskell_int, position
+from .lexer import (
+    FIXED_TOKENS, SPELLING, WORD_KEYWORDS, haskell_int, normal_tokens, regular_text,
+)
 from .lr import (
     ACTION_TABLE, EOF, GOTO_TABLE, RULE_TABLE, LIST_AT, LIST_OF_RULE, ReversedList,
     parse_text as parse_tokens_of_text,
 )
 from .sharing import KEYS as SHARING_KEYS
 
-# characters outside every token and blank, a comment, a ``-`` not starting ``->``: any of
-# them sends the text to the plain driver
-_IRREGULAR = re.compile(r"[^A-Za-z0-9 \t\n\f\v\r:,()\[\]{}<>!?~&|¬∧∨→-]|--|-(?!>)")
 # one token after blanks; groups: 1 fixed text, 2 word, 3 digits; none at the end
 _NEXT = re.compile(
     r"[ \t\n\f\v\r]*(?:((?:knows|comknow|distknow) (?:that|whether)|(?:TRUE|VALID|WHERE)\?"
     r"|->|[:,()\[\]{}<>!?~&|¬∧∨→])|([A-Za-z][A-Za-z0-9]*)|([0-9]+)|\Z)"
 )
-_PARENS = re.compile(r"[()]")
+_PARENS = re.compile(r"\(|(\))")
+# the same, with a short innermost group (``(1)``, ``(~2)``) as one match: the driver reads
+# it token by token, so it needs no entry (the layout of muddy children 60 writes every
+# atom so: half of its 850,000 parentheses, 20 MB of entries)
+_PARENS_BUT_SHORT = re.compile(r"\([^()]{0,3}\)|\(|(\))")
 #: token kinds that start a group when a ``(`` follows them (``(`` itself starts one)
 _PREFIXED = frozenset(("CON", "DIS", "XOR", "ONEOF"))
 
@@ -59,17 +65,29 @@ REPEATED_FROM = 0.5
 
 def parse_text(text: str, start: str = "CheckInput"):
     """Parse ``text`` from the entry point ``start``, as :func:`.lr.parse_text` does."""
-    if len(text) < GROUPS_FROM or repeated_share(text) < REPEATED_FROM:
+    regular = regular_text(text) if len(text) >= GROUPS_FROM else None
+    if regular is None or repeated_share(regular) < REPEATED_FROM:
         return parse_tokens_of_text(text, start)
-    return parse_text_by_groups(text, start)
+    return _groups_or_tokens(text, regular, start)
+
+
+#: blanks dropped and the one-character spellings unified, to compare groups' texts
+_SQUEEZE = str.maketrans({" ": None, "\t": None, "\n": None, "\f": None, "\v": None,
+                          "\r": None, "¬": "~", "∧": "&", "∨": "|", "→": "->"})
+
+
+#: at most this many characters are looked at by :func:`repeated_share`
+SHARE_SAMPLE = 1 << 17
 
 
 def repeated_share(text: str) -> float:
     """The share of the first quarter of ``text`` (at least :data:`GROUPS_FROM`
-    characters) inside bracketed groups whose text came before, outermost first: what
-    the group driver would not read again."""
-    limit = min(len(text), max(GROUPS_FROM, len(text) // 4))
-    closing = _matching_parens(text, limit)
+    characters, at most :data:`SHARE_SAMPLE`; comments cut out) inside bracketed groups met before, outermost first:
+    what the group driver would not read again.  Groups are compared without their
+    blanks (an estimate: ``a b`` and ``ab`` are not the same group, but they are rare)."""
+    limit = min(len(text), max(GROUPS_FROM, min(len(text) // 4, SHARE_SAMPLE)))
+    text = text[:limit].translate(_SQUEEZE)
+    closing = _matching_parens(text)
     seen: set[str] = set()
     skipped, inside = 0, -1
     for at in sorted(closing):
@@ -82,26 +100,75 @@ def repeated_share(text: str) -> float:
             inside = end
         else:
             seen.add(group)
-    return skipped / limit if limit else 0.0
+    return skipped / len(text) if text else 0.0
 
 
 def parse_text_by_groups(text: str, start: str = "CheckInput"):
     """:func:`parse_text` with repeated groups read once, whatever the length of ``text``."""
-    if _IRREGULAR.search(text) is not None:
+    regular = regular_text(text)
+    if regular is None:  # a lexical error to place
         return parse_tokens_of_text(text, start)
-    return _run(text, _matching_parens(text), start)
+    return _groups_or_tokens(text, regular, start)
 
 
-def _matching_parens(text: str, end: int | None = None) -> dict[int, int]:
-    """Offset of each ``(`` that is closed (before ``end``) to the offset of its ``)``."""
+def _groups_or_tokens(text: str, regular: str, start: str):
+    """The group driver over ``regular`` (``text`` without comments); on a parse error
+    the token driver reads ``text`` again to place it (positions in ``regular`` are not
+    the text's): a group met again may only be faster, it never decides an error."""
+    try:
+        return _run(regular, _matching_parens(regular, short=False), start)
+    except ParseError:
+        return parse_tokens_of_text(text, start)
+
+
+#: symbols that no blank beside them changes (``?`` is not one: ``TRUE ?`` is two tokens)
+_TIGHT = ("(", ")", ",", "&", "|", "~", "[", "]", "!", "->", "<", ">", "{", "}", ":")
+_NOT_A_PHRASE = re.compile(r"knows?(?! (?:that|whether))[ \t\n\f\v\r]+(?:that|whether)")
+_WORD_SPELLINGS = re.compile(r"(?<![A-Za-z0-9])(?:not|Not|Forall)(?![A-Za-z0-9])")
+_SPELLINGS = str.maketrans({"¬": "~", "∧": "&", "∨": "|", "→": "->"})
+
+
+def group_key(group: str) -> str:
+    """A text that stands for the tokens of ``group`` (tokens and blanks only): two groups
+    with the same key have the same tokens, and groups that differ in blanks, line breaks
+    and the one-character spellings mostly have the same key.  Made of a few whole-string
+    passes, not token by token: blank runs become one space, then the spaces beside a
+    symbol go.  A run of blanks between ``knows`` and ``that`` (one name, then another)
+    would become the phrase ``knows that``: a group holding ``know`` is keyed by its
+    tokens (:func:`.lexer.normal_tokens`).
+
+    >>> group_key("AND(\n    1 ,\n    ¬ 2 )") == group_key("AND(1, not 2)") == "AND(1,~2)"
+    True
+    """
+    if "know" in group and _NOT_A_PHRASE.search(group) is not None:
+        return normal_tokens(group)
+    key = " ".join(group.split())
+    for symbol in _TIGHT:
+        if symbol in key:
+            key = key.replace(" " + symbol, symbol).replace(symbol + " ", symbol)
+    if "ot" in key or "rall" in key:  # not, Not, Forall: as whole words only
+        key = _WORD_SPELLINGS.sub(lambda m: SPELLING[m.group()], key)
+    return key if key.isascii() else key.translate(_SPELLINGS)
+
+
+#: groups longer than this are known again by their very text, not by :func:`group_key`:
+#: a key costs a pass over the group, and nested groups would pay it once per level
+#: (Sum and Product: 0.7 s of keys without the bound); their inner groups are keyed
+KEYED_UP_TO = 2048
+
+
+def _matching_parens(text: str, short: bool = True) -> dict[int, int]:
+    """Offset of each ``(`` that is closed to the offset of its ``)`` (with ``short``
+    false, not those of short innermost groups)."""
     closing: dict[int, int] = {}
     opened: list[int] = []
-    for m in _PARENS.finditer(text, 0, len(text) if end is None else end):
-        at = m.start()
-        if text[at] == "(":
-            opened.append(at)
-        elif opened:
-            closing[opened.pop()] = at
+    push, pop = opened.append, opened.pop
+    for m in (_PARENS if short else _PARENS_BUT_SHORT).finditer(text):
+        if m.lastindex is not None:
+            if opened:
+                closing[pop()] = m.start()
+        elif m.end() - m.start() == 1:
+            push(m.start())
     return closing
 
 
@@ -111,6 +178,7 @@ def _run(text, closing, start):
     fixed, words, prefixed = FIXED_TOKENS, WORD_KEYWORDS, _PREFIXED
     match = _NEXT.match
     memo: dict = {}
+    normal: dict[str, str] = {}  # a group's text to its normal tokens
     pending: list = []  # groups being read: (stack height before them, key, end offset)
     state = lr_tables.STARTS[start]
     states = [state]
@@ -134,8 +202,7 @@ def _run(text, closing, start):
     while True:
         act = action[state].get(kind)
         if act is None:
-            # at the end of the input the reference reports line 1, column 1
-            raise ParseError(*(position(text, at) if kind != EOF else (1, 1)))
+            raise ParseError(1, 1)  # (placed by the token driver: see _groups_or_tokens)
         if act > 0:
             close = None
             if kind == "LPAREN":
@@ -146,7 +213,12 @@ def _run(text, closing, start):
                     close = closing.get(paren)
             if close is not None:
                 after = lex(close + 1)
-                key = (state, text[at:close + 1], after[0])
+                group = text[at:close + 1]
+                tokens = normal.get(group)
+                if tokens is None:
+                    tokens = normal[group] = (
+                        group_key(group) if close - at < KEYED_UP_TO else group)
+                key = (state, tokens, after[0])
                 known = memo.get(key)
                 if known is not None:
                     value, lhs = known
