@@ -205,7 +205,8 @@ def test_a_driver_that_does_not_compile_is_one_line(home, tmp_path, capsys, monk
     scratch = tmp_path / "home"
     scratch.mkdir()
     os.symlink(home / "pkgdb", scratch / "pkgdb")
-    monkeypatch.setattr(reference_driver, "driver_source", lambda: "module Main where\nmain = \n")
+    monkeypatch.setattr(reference_driver, "driver_source",
+                        lambda *_: "module Main where\nmain = \n")
     path = shared_file("del-conformance", "corpus.jsonl")
     code = main(["del", str(path), "--backend", "smcdel", "--smcdel-home", str(scratch)])
     err = capsys.readouterr().err
