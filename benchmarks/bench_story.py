@@ -6,8 +6,11 @@
    lies (seeded): seconds to compile and answer, and the number of worlds after each event,
    with and without bisimulation contraction.
 3. The story examples (``examples/stories``): seconds to check them all.
+4. Story plans on both belief engines: the plan items of ``examples/stories/plan_*.del``
+   and a story of nine candidate events within three steps, each item's shortest plan and
+   every plan up to its bound, seconds per engine (the plans must be equal).
 
-    python benchmarks/bench_story.py [--seed 0] [--repeat 3]
+    python benchmarks/bench_story.py [--seed 0] [--repeat 3] [--part all|reading|big|examples|plans]
 """
 
 from __future__ import annotations
@@ -126,14 +129,74 @@ def examples(repeat: int) -> None:
     print(f"3. the {len(paths)} story examples: {best(run, repeat):.3f} s to read, compile and answer")
 
 
+#: a planning story with every kind of candidate the marble allows (secret and public,
+#: true and false, moves some miss): 9 candidates, plans of up to 3 steps
+NINE_CANDIDATES = """story nine
+  agents Ann, Bob, Cid
+  location(marble): basket, box
+  actually the marble is in the box
+  goal Ann believes that Bob believes that the marble is in the basket
+  keep Cid does not believe that the marble is in the box
+  may announce the marble is in the box
+  may Ann looks at the marble
+  may Bob peeks at the marble
+  may Ann tells Bob that the marble is in the box
+  may Cid moves the marble to the box
+  may Bob moves the marble to the basket, unseen by Ann
+  may Cid tells Ann that the marble is in the basket
+  may Ann lies to Bob that the marble is in the basket
+  may Cid peeks at the marble
+  plan p: within 3 steps expect length 2
+"""
+
+
+def story_plans(repeat: int) -> None:
+    from pyfront.planning.stories import story_domain
+    from smcdel_bridge.planning import all_plans, shortest_plan
+
+    stories = [(p.name, s) for p in sorted((REPO / "examples" / "stories").glob("plan_*.del"))
+               for s in load_document(p)]
+    stories.append(("nine candidates", parse_story(NINE_CANDIDATES)))
+    print("4. story plans: every item's shortest plan and all plans up to its bound "
+          f"(best of {repeat})")
+    print(f"   {'story':28} {'items':>5} {'plans':>5} {'explicit':>9} {'symbolic':>9} "
+          f"{'sym/exp':>7}")
+    for name, story in stories:
+        took, answers = {}, {}
+        for engine in ("explicit", "symbolic"):
+            def run():
+                out = []
+                for item in story.planning.plans:
+                    domain, task, _, _ = story_domain(story, item, (), engine)
+                    found = shortest_plan(domain, task).plan
+                    every = all_plans(domain, task)
+                    out.append((None if found is None else [domain.action_name(a) for a in found],
+                                [[domain.action_name(a) for a in p] for p in every]))
+                answers[engine] = out
+            took[engine] = best(run, repeat)
+        if answers["explicit"] != answers["symbolic"]:
+            raise SystemExit(f"bench_story: {name}: the engines' plans differ")
+        plans = sum(len(every) for _, every in answers["explicit"])
+        print(f"   {name:28} {len(story.planning.plans):5d} {plans:5d} "
+              f"{took['explicit']:7.3f} s {took['symbolic']:7.3f} s "
+              f"{took['symbolic'] / took['explicit']:7.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--part", choices=("all", "reading", "big", "examples", "plans"),
+                    default="all")
     args = ap.parse_args()
-    reading(args.repeat)
-    big_story(args.seed, args.repeat)
-    examples(args.repeat)
+    if args.part in ("all", "reading"):
+        reading(args.repeat)
+    if args.part in ("all", "big"):
+        big_story(args.seed, args.repeat)
+    if args.part in ("all", "examples"):
+        examples(args.repeat)
+    if args.part in ("all", "plans"):
+        story_plans(args.repeat)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """What Inspect loads through the ``inspect_ai`` entry point named ``mindgames``: the tasks
-``mindgames/nli``, ``mindgames/mcq``, ``mindgames/stories``, ``mindgames/tomi``,
-``mindgames/hitom`` (:mod:`pyfront.integrations.inspect_tasks`) and the baseline providers
+``mindgames/nli``, ``mindgames/mcq``, ``mindgames/stories``, ``mindgames/functional``,
+``mindgames/tomi``, ``mindgames/hitom`` (:mod:`pyfront.integrations.inspect_tasks`) and the baseline providers
 ``mindgames/random``, ``mindgames/majority``, ``mindgames/hypothesis-only`` (:mod:`pyfront.integrations.inspect_models`).
 
 Inspect names a task after the top-level package of the module that defines it: each
@@ -21,7 +21,7 @@ from inspect_ai import task
 from pyfront.integrations.inspect_models import mindgames_baselines
 from pyfront.integrations.inspect_tasks import TASKS
 
-__all__ = ["mindgames_baselines", "nli", "mcq", "stories", "tomi", "hitom"]
+__all__ = ["mindgames_baselines", "nli", "mcq", "stories", "functional", "tomi", "hitom"]
 
 
 def _registered(make):
@@ -33,4 +33,4 @@ def _registered(make):
     return task(name=make.__name__)(wrapper)
 
 
-nli, mcq, stories, tomi, hitom = (_registered(t) for t in TASKS)
+nli, mcq, stories, functional, tomi, hitom = (_registered(t) for t in TASKS)

@@ -109,7 +109,8 @@ class StandIn:
                     stand_in.answered[prompt] += 1
                     stand_in.in_flight -= 1
                 reply = {
-                    "id": "chatcmpl-1", "object": "chat.completion", "model": body["model"],
+                    "id": "chatcmpl-1", "object": "chat.completion", "created": 0,
+                    "model": body["model"],
                     "choices": [{"index": 0, "finish_reason": "stop",
                                  "message": {"role": "assistant", "content": text}}],
                     "usage": {"prompt_tokens": len(prompt.split()), "completion_tokens": 1,

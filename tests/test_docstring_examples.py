@@ -6,7 +6,10 @@ before it must equal that literal."""
 from __future__ import annotations
 
 import ast
+import os
 import re
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -35,6 +38,13 @@ GIVEN = {
         "check_input = parse_input('VARS 1,2,3 LAW Top OBS alice:1 bob:2,3 VALID? alice knows whether 1')\n"
         "structure = check_input.structure\n"
         "form = parse_formula('alice knows whether 1')\n"),
+}
+
+#: optional dependencies that may live in an interpreter of their own (verifiers needs
+#: openai<3, Inspect openai>=3.4; ``.ci/run`` makes that venv): the example runs there
+OWN_PYTHON = {
+    "verifiers": os.environ.get("MINDGAMES_VERIFIERS_PYTHON")
+    or os.path.expanduser("~/.cache/mindgames-verifiers/bin/python"),
 }
 
 
@@ -80,9 +90,27 @@ def test_the_example_runs(module, tmp_path, monkeypatch):
         _run(module, namespace)
     except ModuleNotFoundError as err:
         # the module's optional dependency (reasoning_gym, inspect_ai) is not installed
-        if (err.name or "").split(".")[0] in ("pyfront", "smcdel_bridge"):
+        top = (err.name or "").split(".")[0]
+        if top in ("pyfront", "smcdel_bridge"):
             raise
-        pytest.skip(f"{module}: {err.name} is not installed")
+        python = OWN_PYTHON.get(top)
+        if python is None or not os.access(python, os.X_OK):
+            pytest.skip(f"{module}: {err.name} is not installed")
+        _run_in(python, module)
+
+
+def _run_in(python: str, module: str) -> None:
+    """The example run by this file's own code in ``python`` (its optional dependency's
+    interpreter), with this checkout and the tests on its path."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(REPO), str(REPO / "tests"), os.environ.get("PYTHONPATH", "")])}
+    code = ("import sys; sys.path.insert(0, %r)\n"
+            "from test_docstring_examples import GIVEN, _run\n"
+            "ns = {}\nexec(GIVEN.get(%r, ''), ns)\n_run(%r, ns)\n"
+            % (str(REPO / "tests"), module, module))
+    done = subprocess.run([python, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
 
 
 def _run(module: str, namespace: dict) -> None:

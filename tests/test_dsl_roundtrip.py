@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from smcdel_bridge.language import BOT, TOP, Ck, Conj, Disj, Equi, Impl, K, Kw, Neg, Prp, Xor
+from smcdel_bridge.language import BOT, TOP, Ck, Conj, Disj, Dk, Equi, Impl, K, Kw, Neg, Prp, Xor
 from pyfront.problem.dsl import parse_problems
 from pyfront.problem.dsl_print import KEYWORDS, problems_to_dsl, to_dsl
 from pyfront.problem.model import Agent, Announcement, Hypothesis, Problem, Proposition, agent_id
@@ -21,6 +21,26 @@ DISPLAY = st.one_of(
     st.text(st.characters(min_codepoint=32, max_codepoint=126), min_size=1, max_size=8),
 )
 PHRASE = st.text(st.characters(min_codepoint=32, max_codepoint=0x17F), max_size=12)
+
+
+def groups(agents):
+    """Two or more of ``agents``, in their order."""
+    return st.sets(st.sampled_from(agents), min_size=min(2, len(agents))).map(
+        lambda g: tuple(a for a in agents if a in g))
+
+
+@st.composite
+def announcements(draw, pb: Problem):
+    """Public, or told to a group that or whether it holds, seen by some of the others."""
+    f = draw(formulas(pb))
+    agents = pb.agent_ids()
+    if draw(st.booleans()):
+        return Announcement(formula=f)
+    to = tuple(draw(st.permutations(agents))[:draw(st.integers(1, len(agents)))])
+    others = [a for a in agents if a not in to]
+    seen = draw(st.sets(st.sampled_from(others))) if others else set()
+    return Announcement(formula=f, to=to, whether=draw(st.booleans()),
+                        seen_by=tuple(a for a in others if a in seen))
 
 
 def formulas(pb: Problem, depth: int = 3):
@@ -46,6 +66,10 @@ def formulas(pb: Problem, depth: int = 3):
             # constructs the DSL has no words for travel as smcdel"…"
             two_or_more.map(Xor),
             inner.map(lambda f: Ck(tuple(agents), f)),
+            # groups (in the agents' order, as the reader gives them) and "everyone"
+            st.tuples(groups(agents), inner, st.sampled_from([Ck, Dk])).map(
+                lambda gfc: gfc[2](gfc[0], gfc[1])),
+            inner.map(lambda f: Conj(tuple(K(a, f) for a in agents))),
         )
 
     return st.recursive(base, extend, max_leaves=6)
@@ -83,7 +107,7 @@ def problems(draw):
         ]
     pb.sentences = draw(st.lists(PHRASE, max_size=2))
     pb.law = draw(st.one_of(st.just(TOP), formulas(pb)))
-    pb.announcements = [Announcement(formula=f) for f in draw(st.lists(formulas(pb), max_size=3))]
+    pb.announcements = draw(st.lists(announcements(pb), max_size=3))
     hyp_names = draw(st.lists(DISPLAY, max_size=3, unique=True))
     pb.hypotheses = [
         Hypothesis(name=h, formula=draw(formulas(pb)), expected=draw(st.sampled_from([None, True, False])))

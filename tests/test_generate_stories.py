@@ -134,7 +134,8 @@ def test_bad_options_are_one_line(tmp_path, capsys, args, message):
 
 def test_story_options_are_refused_for_mindgames(tmp_path, capsys):
     assert main(["generate", "--size", "2", "-o", str(tmp_path / "x"), "--actions", "lie"]) == 1
-    assert "--actions and --events are options of --family stories" in capsys.readouterr().err
+    assert "--actions, --events, --objects and --rooms are options of --family stories" in \
+        capsys.readouterr().err
     assert not (tmp_path / "x").exists()
 
 

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+import hitom_resim
 from conftest import shared_file
 from pyfront.cli import main
 from pyfront.hitom.certify import check_file, check_question
@@ -50,9 +51,12 @@ def test_trust_by_exit_order_hand_derived():
     # Ann left first: she trusts Bob (who left later and saw the move) and Cy (who left
     # last); Cy's public claim comes last and Ann cannot rule it out
     assert _ask("Where is the peas really?", "blue_box")["agrees"]
-    assert _ask("Where does Bob really think the peas is?", "blue_box")["agrees"]
-    # Bob left before Cy: he trusts Cy, but he knows Cy saw his move (Cy was there):
-    # Cy cannot believe the peas is in the red_box, so Bob is not moved by the claim
+    # Bob left before Cy, who was then alone in the hall: he trusts Cy, and for all he
+    # knows Cy moved the peas back before leaving (the absence window, docs/stories.md),
+    # so the claim can be true and Bob believes it.  Hi-ToM's generator, re-simulated
+    # independently, gives the same (its public-claim table entry, sentence 9)
+    assert hitom_resim.label(list(enumerate(STORY, 1)), ("Bob",), "peas", "post_fix") == ("red_box", 9)
+    assert _ask("Where does Bob really think the peas is?", "red_box")["agrees"]
     # Ann trusts both (they left after her) and saw nothing since the red_box: Bob's
     # private word (blue_box), then Cy's public claim (red_box), the last one she believes
     assert _ask("Where does Ann really think the peas is?", "red_box")["answer"] == "red_box"
@@ -111,3 +115,25 @@ def test_reader_keeps_file_lines_and_sentence_numbers():
     path = shared_file("hitom", "hitom_shared.jsonl")
     first = next(iter_questions(str(path)))
     assert first.line == 1 and first.story[0].number == 1 and first.error is None
+
+
+def test_the_absence_window_without_the_idle_turns():
+    """The issue's example is Hi-ToM's rows 155 and 230 with their "made no movements"
+    sentences taken out: William left first, Charlotte (whom he trusts by the exit order)
+    claims the green_envelope.  Without those turns only the absence window lets William
+    think a move was seen by Charlotte before she left.  Hi-ToM's label, re-simulated
+    independently on the shortened story (the idle turns write no belief), is the
+    green_envelope, and so is the model's answer."""
+    from smcdel_bridge.values import replace
+
+    path = shared_file("hitom", "hitom_shared.jsonl")
+    for q in iter_questions(str(path)):
+        if q.row not in (155, 230):
+            continue
+        kept = [ln for ln in q.story if "made no movements" not in ln.text]
+        lines = tuple(Line(ln.line, n, ln.text) for n, ln in enumerate(kept, 1))
+        short = replace(q, story=lines)
+        chain, obj = hitom_resim.question_chain(q.question)
+        numbered = [(ln.number, ln.text) for ln in lines]
+        assert hitom_resim.label(numbered, chain, obj, "post_fix")[0] == q.expected == "green_envelope"
+        assert check_question(short)["answer"] == "green_envelope"

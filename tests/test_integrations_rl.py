@@ -15,7 +15,8 @@ reasoning_gym = require_extra("reasoning_gym", "rl")
 import pyfront.integrations.reasoning_gym  # noqa: E402,F401  (registers the datasets)
 from reasoning_gym.factory import create_curriculum  # noqa: E402
 
-KNOBS = {"mindgames_story": {"order": 3}, "mindgames_nli": {}, "mindgames_puzzle": {}}
+KNOBS = {"mindgames_story": {"order": 3}, "mindgames_nli": {}, "mindgames_puzzle": {},
+         "mindgames_functional": {"framing": "state"}}
 
 
 def _others(name: str, entry: dict) -> list[str]:
@@ -25,6 +26,8 @@ def _others(name: str, entry: dict) -> list[str]:
         return [c for c in meta["choices"] if c != entry["answer"]]
     if name == "mindgames_nli":
         return [x for x in ("True", "False") if x != entry["answer"]]
+    if name == "mindgames_functional":
+        return [c for c in meta["options"] if c != entry["answer"]]
     return [str(k) for k in range(1, meta["children"] + 2) if str(k) != entry["answer"]]
 
 

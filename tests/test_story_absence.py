@@ -205,11 +205,14 @@ def histories(draw):
 
 
 def simulate(start, steps):
-    """Per agent, the valuations she cannot rule out (first-order knowledge)."""
+    """Per agent, the valuations she cannot rule out (first-order knowledge): widened by
+    every outcome of a move she misses, and of the one move that may have been made
+    before each entrance or exit while she was away (the absence window)."""
     everything = [dict(zip(OBJECTS, c)) for c in itertools.product(*OBJECTS.values())]
     possible = {a: {tuple(sorted(v.items())) for v in map(dict, everything)} for a in AGENTS}
     real = dict(start)
     where = {a: "kitchen" for a in AGENTS}
+    moves = any(st_[0] == "move" for st_ in steps)
 
     def outcomes(val):
         """Every outcome of "some move of some object of the room to some place"."""
@@ -218,8 +221,17 @@ def simulate(start, steps):
             for c in cs:
                 yield tuple(sorted({**v, o: c}.items()))
 
-    for st_ in steps:
+    for k, st_ in enumerate(steps):
         if st_[0] in ("leave", "enter"):
+            # the absence window: before an entrance or exit, whoever is away from the
+            # kitchen cannot rule out one move there, if someone is there to make it and
+            # the story has people moving things there; people entering one after another
+            # arrive together (no moment between them)
+            group = st_[0] == "enter" and k > 0 and steps[k - 1][0] == "enter"
+            if moves and not group and any(where[a] == "kitchen" for a in AGENTS):
+                for a in AGENTS:
+                    if where[a] != "kitchen":
+                        possible[a] = possible[a] | {o for v in possible[a] for o in outcomes(v)}
             where[st_[1]] = None if st_[0] == "leave" else "kitchen"
             continue
         kind, actor, obj, to = st_
@@ -272,3 +284,80 @@ def test_first_order_knowledge_matches_a_simulation(engine, history):
                 assert compiled.engine.holds(final, K(M.knowledge_id(a), fact)) == expected, (a, o, c)
                 ruled_out = not any(dict(v)[o] == c for v in possible[a])
                 assert compiled.engine.holds(final, K(M.knowledge_id(a), Neg(fact))) == ruled_out
+
+
+# --- the absence window --------------------------------------------------------------------
+
+#: the issue's example: a Hi-ToM story without its "made no movements" sentences.  William
+#: leaves first; Jack and Charlotte leave; Noah and Hannah move the carrot and leave;
+#: Charlotte, whom William trusts by the exit order, says aloud (heard by all, as Hi-ToM
+#: has it) that the carrot is in the green envelope.  Hi-ToM's answer, and a reader's: William
+#: thinks it is in the green envelope -- for all he knows it was moved there while
+#: Charlotte was still in the room.
+WILLIAM = """\
+story william
+  agents William, Jack, Charlotte, Noah, Hannah
+  rooms hall
+  location(carrot): red_basket, green_envelope, blue_box
+  William is in the hall
+  Jack is in the hall
+  Charlotte is in the hall
+  Noah is in the hall
+  Hannah is in the hall
+  everyone trusts whoever left the room later than themselves
+  William puts the carrot in the red_basket
+  William leaves
+  Jack leaves
+  hypothesis jack: Jack knows that the carrot is in the red_basket
+  hypothesis window: William knows that Charlotte believes that the carrot is in the red_basket
+  Charlotte leaves
+  Noah moves the carrot to the blue_box
+  Hannah moves the carrot to the green_envelope
+  Noah leaves
+  Hannah leaves
+  Charlotte asserts that the carrot is in the green_envelope, seen by William, Jack, Noah, Hannah
+  question william: where does William think the carrot is?
+  question charlotte: where does Charlotte think the carrot is?
+  question william_charlotte: where does William think Charlotte thinks the carrot is?
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_absence_window_answers_as_hitom(engine):
+    got = answers(WILLIAM, engine)
+    # Hi-ToM (the issue): William -> green_envelope.  Charlotte left before any move and her
+    # words do not change her own belief: red_basket.  William trusts her, so he takes her
+    # to believe what she said.
+    assert got["william"] == ("green_envelope",)
+    assert got["charlotte"] == ("red_basket",)
+    assert got["william_charlotte"] == ("green_envelope",)
+    # Jack was in the room when he left: he knows nothing moved.  William was not: he
+    # cannot rule out a move seen by Charlotte before Jack left, so he does not know what
+    # she believes (before the window, the story's skeleton told him she saw no move).
+    assert (got["jack"], got["window"]) == (True, False)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_nobody_in_the_room_no_window(engine):
+    """A room left empty: no one could have changed anything there, so an agent away
+    keeps what she knew when the last one left."""
+    text = """\
+story empty
+  agents Ann, Bob
+  rooms hall
+  location(ball): red, blue
+  Ann is in the hall
+  Bob is in the hall
+  Ann puts the ball in the red
+  Ann leaves
+  Bob leaves
+  Ann enters the hall
+  hypothesis ann: Ann knows that the ball is in the red expect false
+  hypothesis ann_believes: Ann believes that the ball is in the red expect true
+  hypothesis bob: Bob knows that the ball is in the red expect true
+"""
+    # Ann left Bob alone in the hall: he may have moved the ball before he left, so she
+    # does not know where it is (she believes it stayed).  Bob left last and the hall stayed
+    # empty until Ann came back: no one could have moved it, so he still knows.
+    got = answers(text, engine)
+    assert got == {"ann": False, "ann_believes": True, "bob": True}

@@ -10,7 +10,7 @@ from pyfront.errors import UserError
 from pyfront.story import model as M
 from pyfront.story.dsl import parse_document, parse_story
 from pyfront.story.dsl_print import event_text, formula_text, to_dsl
-from smcdel_bridge.language import Ck, Conj, K, Kw, Neg, Prp
+from smcdel_bridge.language import Ck, Conj, Dk, K, Kw, Neg, Prp
 
 SALLY = """\
 story sally
@@ -165,6 +165,8 @@ def stories(draw):
     bare = M.Story(agents=agents, variables=variables)
     atoms = list(range(1, len(bare.atom_table()) + 1))
     ids = [f(a) for a in agents for f in (M.belief_id, M.knowledge_id)]
+    group = st.sets(st.sampled_from(agents), min_size=min(2, len(agents))).map(
+        lambda g: tuple(a for a in agents if a in g))
 
     def formulas():
         base = st.sampled_from([Prp(a) for a in atoms])
@@ -174,6 +176,14 @@ def stories(draw):
             st.tuples(st.sampled_from([M.knowledge_id(a) for a in agents]), inner).map(lambda t: Kw(*t)),
             st.lists(inner, min_size=2, max_size=3).map(lambda xs: Conj(tuple(xs))),
             inner.map(lambda f: Ck(tuple(M.knowledge_id(a) for a in agents), f)),
+            # groups of knowledge or belief ids, in the agents' order (as the reader
+            # gives them): common knowledge / belief, distributed knowledge; "everyone"
+            st.tuples(group, inner, st.sampled_from([(Ck, M.knowledge_id), (Ck, M.belief_id),
+                                                     (Dk, M.knowledge_id)])).map(
+                lambda t: t[2][0](tuple(t[2][1](a) for a in t[0]), t[1])),
+            st.tuples(inner, st.sampled_from([M.knowledge_id, M.belief_id])).map(
+                lambda t: Conj(tuple(K(t[1](a), t[0]) for a in agents))
+                if len(agents) > 1 else K(t[1](agents[0]), t[0])),
         ), max_leaves=5)
 
     agent = st.sampled_from(agents)

@@ -129,7 +129,8 @@ def test_input_printing_of_random_formulas(anns, hyp):
 
 _PIECES = ["1", "2", "7", "(", ")", "~", "&", "|", "->", " ", "  ", "Agenta", "x1",
            " knows that ", " knows whether ", "knows  that", "XOR(", ",", "Top", "Bot",
-           "[ ! ", " ] ", "[", "]", "!", "iff", "K", "-", "--", "\n", "01", "¬"]
+           "[ ! ", " ] ", "[", "]", "!", "iff", "K", "-", "--", "\n", "01", "¬",
+           "K ", "Kw ", "AND(", "OR(", "not ", "Not", "∧", "∨", "→", "Kwx"]
 
 
 @settings(**SETTINGS)
@@ -149,10 +150,17 @@ def test_fast_path_answers_and_declines():
     # a comment and other blanks: the same tokens in the published spacing
     for written in (text + " -- a comment", text.replace(" OBS ", "\n  OBS\t")):
         assert parse_published(written) == parse_text(written)
+    # every spelling the lexer accepts for the same operators
+    for spelled in (
+        text.replace("Agentb knows whether (Agenta", "Kw Agentb (Agenta"),
+        text.replace("~(Agentb knows whether 2)", "not (K Agentb 2 & 1 -> Bot)"),
+        text.replace("(1|2)", "OR(1, ¬2 ∧ 1 → Not 1, AND(1))"),
+        text.replace("(1|2)", "(1 ∨ 2)"),
+    ):
+        assert parse_published(spelled) == parse_text(spelled), spelled
     for declined in (
         text.replace("VALID?", "TRUE? {1}"),            # another job
         text.replace("[ ! (1|2) ]", "[!(1|2)]"),         # another spacing
-        text.replace("Agentb knows whether (Agenta", "K Agentb (Agenta"),  # a prefix operator
         text + " & 1",                                   # the last formula is not one operand
     ):
         assert parse_published(declined) is None, declined
@@ -186,3 +194,19 @@ def test_check_output_is_the_same_without_the_fast_path(tmp_path, capsys, monkey
     monkeypatch.setattr(parser, "parse_published", lambda text: None)
     slow = run()
     assert fast == slow and fast.count('"row"') == 80
+
+
+_RESPELL = {"~": ("not ", "Not ", "¬"), "&": ("∧",), "|": ("∨",), "->": ("→",)}
+
+
+@settings(**SETTINGS)
+@given(st.lists(published_formulas(), max_size=3), published_formulas(), st.randoms())
+def test_other_spellings_take_the_fast_path_too(anns, hyp, rng):
+    """The published texts with each operator in a spelling picked at random: still read
+    by the fast path, into the full parser's tree."""
+    import re
+
+    text = _program("Top", [announcement_form(a) for a in anns], hypothesis_form(hyp))
+    head, _, job = text.partition("VALID? ")
+    job = re.sub(r"->|[~&|]", lambda m: rng.choice(_RESPELL[m.group()]), job)
+    assert same_as_full_parser(head + "VALID? " + job), job

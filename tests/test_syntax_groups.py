@@ -53,6 +53,13 @@ def test_a_group_that_a_rule_continues_past_is_not_reused_as_a_formula():
     ("(a knows that 1) & (a knows  that 1) & (a knows\nthat 1)", "Form"),
     ("(¬ 1 ∧ 2) & (~1 & 2) & (Not 1 ∧ 2) & (not 1 & 2 -> 3) & (~1&2 → 3)", "Form"),
     ("VARS 1 LAW (1) @ OBS", "CheckInput"),
+    ("(a knows thatx 1) & (a knows whether (1)) & (Forall2 knows that 1)", "Form"),
+    ("(xknows that 1)", "Form"),
+    ("(Not1 & not 2) & (Not (1)) & (aNot) & ( Forall 1 , 2 ( 1 ) )", "Form"),
+    ("((a , b) comknow that (1)) & ((a) distknow whether 1) & (a comknow that 1)", "Form"),
+    ("[ ? ! ( 1 ) ] ( 2 ) & < ! (1) > (2) & [ a ! ( 1 ) ] 2", "Form"),
+    ("VARS 1 LAW Top OBS a:1 TRUE ? (1)", "CheckInput"),
+    ("VARS 1 LAW Top OBS a:1 TRUE? { 1 } ( 1 ) WHERE? ( 1 )", "CheckInput"),
 ])
 def test_the_same_outcome_as_the_token_driver(text, start):
     assert _outcome(lr_groups.parse_text_by_groups, text, start) == _outcome(lr.parse_text, text, start)
@@ -60,12 +67,15 @@ def test_the_same_outcome_as_the_token_driver(text, start):
 
 def test_long_repetitive_texts_take_the_group_driver_the_others_the_token_driver(monkeypatch):
     seen = []
-    monkeypatch.setattr(lr_groups, "_run", lambda text, closing, start: seen.append(text))
+    monkeypatch.setattr(lr_groups, "_run", lambda text, *rest: seen.append(text))
     short, long = "(1 & 2)", " & ".join(["(1 & 2)"] * 1000)
     distinct = " & ".join(f"({i} & {i + 1})" for i in range(1000))
-    for text in (short, long, distinct):
+    # the same group written with ever more blanks: alike only in the canonical spelling
+    unlike = " & ".join(f"(1{' ' * i}∧ 2)" for i in range(1, 301))
+    for text in (short, long, distinct, unlike):
         lr_groups.parse_text(text, "Form")
-    assert seen == [long]
+    # a text that repeats its groups as written is read as it is; the other canonically
+    assert seen == [long, "&".join(["(1&2)"] * 300)]
     # blanks aside, 5 of every 6 characters lie in a group seen before (all but the first)
     assert 0.82 < lr_groups.repeated_share(long) < 0.84 and lr_groups.repeated_share(distinct) == 0
 
@@ -99,4 +109,19 @@ def test_random_formulas_with_repeats_and_damage_agree():
             at = rng.randrange(len(text))
             text = text[:at] + (text[at] * 2 if rng.random() < 0.5 else "") + text[at + 1:]
         assert _outcome(lr_groups.parse_text_by_groups, text, "Form") == \
-            _outcome(lr.parse_text, text, "Form"), text
+            _outcome(lr.parse_text, text, "Form") == \
+            _outcome(_as_written, text, "Form"), text
+
+
+def _as_written(text, start):
+    """The group driver over the text as written (groups keyed by their very text)."""
+    regular = lr_groups.regular_text(text)
+    return lr_groups._groups_or_tokens(text, regular, start, regular)
+
+
+@pytest.mark.parametrize("text", [
+    "(a knows thatx 1) & (a knows whether (1)) & (Forall2 knows that 1) & (¬ 1 ∧ 2)",
+    "(Not1 & not 2) & (Not (1)) & (Not (1)) & ( Forall 1 , 2 ( 1 ) ) & (1 & 2 → 3)",
+])
+def test_the_text_as_written_gives_the_token_drivers_tree(text):
+    assert _outcome(_as_written, text, "Form") == _outcome(lr.parse_text, text, "Form")

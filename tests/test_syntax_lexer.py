@@ -83,3 +83,22 @@ def test_lexical_errors_are_reported_lazily():
 ])
 def test_integers_wrap_like_a_haskell_int(digits, value):
     assert haskell_int(digits) == value
+
+
+@pytest.mark.parametrize("text, expected", [
+    # spellings, blanks beside symbols, two-word keywords as one character
+    ("AND(\n    1 ,\n    Not  2 ) ∧ (3)", "AND(1,~2)&(3)"),
+    ("not 1 ∨ ¬ 2 → Forall 3 4", "~1|~2->ForAll 3 4"),
+    ("a knows that 1 & b knows whether ( 2 )", "a\x021&b\x01(2)"),
+    # names stay names: Not1, aNot, Forall2, xknows; a phrase ends whatever follows
+    ("Not1 aNot Forall2 xknows that knows thatx", "Not1 aNot Forall2 xknows that\x02x"),
+    ("(a,b) comknow whether 1 distknow that 2", "(a,b)\x031\x062"),
+    # ``?`` keeps its blanks: TRUE ? is two tokens
+    ("TRUE ? ( 1 )", "TRUE ?(1)"),
+    # knows and that on two lines are two names, which one space would join
+    ("a knows\nthat 1", None),
+])
+def test_canonical_text(text, expected):
+    from smcdel_bridge.syntax.lexer import canonical_text
+
+    assert canonical_text(text) == expected

@@ -1,7 +1,7 @@
 """The same input written another way: comments, blanks and line breaks between tokens,
 the other spellings of an operator (``not``/``Not``/``¬`` for ``~``, ``∧``, ``∨``, ``→``,
 ``Forall``) and redundant parentheses give the same tree, and an error in the same
-token, as the plain text; and no rendering is more than twice as slow to parse.
+token, as the plain text; and no rendering is more than 1.6 times as slow to parse.
 
 The renderings are built token by token from the reference-conformant scanner's tokens of
 the plain text, so each token's offset in the rendering is known: an error position in the
@@ -22,7 +22,7 @@ from smcdel_bridge.errors import LexError, ParseError
 from smcdel_bridge.language import Conj, Disj, K, Kw, Neg, Prp, PubAnnounce
 from smcdel_bridge.program import CheckInput, Structure, TrueQ, ValidQ
 from smcdel_bridge.syntax import fastpath, lr, lr_groups, parse_input, render_input
-from smcdel_bridge.syntax.lexer import TAB_SIZE, scan
+from smcdel_bridge.syntax.lexer import TAB_SIZE, canonical_text, regular_text, scan
 
 from strategies import check_inputs
 
@@ -193,7 +193,7 @@ def test_knows_then_that_apart_is_two_names_in_a_long_text_too():
             lambda e: (e.line, e.column))(pytest.raises(ParseError, lr.parse_text, broken).value)
 
 
-# --- speed: no rendering is more than twice as slow to parse as the plain text ----------
+# --- speed: no rendering is much slower to parse than the plain text ----------
 
 def muddy(n: int, rounds: int) -> CheckInput:
     atoms = tuple(range(1, n + 1))
@@ -244,7 +244,7 @@ def cpu_seconds(texts: list[str], runs: int = 7) -> list[float]:
 
 @pytest.mark.parametrize("make", [lambda _: muddy(20, 14), lambda _: pairs(150), corpus_jobs],
                          ids=["muddy", "pairs", "corpus"])
-def test_no_rendering_is_twice_as_slow_to_parse(make, corpus_path):
+def test_no_rendering_is_much_slower_to_parse(make, corpus_path):
     plain = plain_text(make(corpus_path))
     assert len(plain) > 30_000
     texts, kinds = tokens_of(plain)
@@ -252,11 +252,15 @@ def test_no_rendering_is_twice_as_slow_to_parse(make, corpus_path):
     renderings = [render(texts, kinds, rng, parens, alike=True)[0] for parens in (False, True)]
     for rendering in renderings:
         assert outcome(rendering) == outcome(plain)
+    # without doubled parentheses, the group driver reads the very text it reads for the
+    # plain form: blanks, comments and spellings cannot change what it does
+    assert canonical_text(regular_text(renderings[0])) == canonical_text(regular_text(plain))
     # CPU time, best of several runs, on texts of tens of kilobytes: a load on the machine
-    # slows both alike; the rendering is also longer than the plain text
+    # slows both alike; the rendering is also longer than the plain text (measured at
+    # 1.1-1.35 times the plain text's time; the bound leaves room for noise)
     base, *times = cpu_seconds([plain, *renderings])
     for seconds in times:
-        assert seconds <= 2 * base + 0.005
+        assert seconds <= 1.6 * base + 0.005
 
 
 @pytest.mark.parametrize("text", [

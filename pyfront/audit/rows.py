@@ -36,3 +36,10 @@ def answered(row: dict[str, Any], form: str) -> bool:
     from pyfront.evaluation.items import label_value
 
     return label_value(row.get("label")) is not None
+
+
+def fold_group(fields: dict[str, Any], default: str = "") -> str:
+    """The unit the audit's folds keep together: the row's ``item`` when it has one (the
+    framings of one functional item), else its premise or story."""
+    return str(fields.get("item") or fields.get("premise") or fields.get("story")
+               or fields.get("smcdel_problem") or default)

@@ -27,13 +27,15 @@ class Source:
 
 def default_settings(rows: Sequence[tuple[int, dict[str, Any]]]) -> list[Setting]:
     """What the rows are as they stand: multiple choice with and without "None of the
-    above" for question rows, NLI for premise/hypothesis/label rows."""
+    above" for question rows (with hard and with easy distractors when they carry
+    ``easy_choices``), NLI for premise/hypothesis/label rows."""
     from .rows import row_form
 
     forms = {row_form(f) for _, f in rows[:200]}
     if "qa" in forms:
-        return [Setting("mcq", "retrospective", "hard", "none"),
-                Setting("mcq", "retrospective", "hard", "nota")]
+        graded = any(f.get("easy_choices") for _, f in rows[:200])
+        return [Setting("mcq", "retrospective", d, p)
+                for d in (("hard", "easy") if graded else ("hard",)) for p in ("none", "nota")]
     return [Setting("nli", "retrospective")]
 
 
@@ -44,11 +46,13 @@ def setting_name(setting: Setting, items) -> str:
 
 
 def _groups(rows) -> dict[str, str]:
-    """Row id -> its premise (the unit of the folds)."""
+    """Row id -> its premise or item (the unit of the folds)."""
+    from .rows import fold_group
+
     out = {}
     for row, fields in rows:
         rid = str(fields.get("id") or f"row{row}")
-        out[rid] = str(fields.get("premise") or fields.get("story") or fields.get("smcdel_problem") or rid)
+        out[rid] = fold_group(fields, rid)
     return out
 
 

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from ..errors import UserError
 from .baselines import fold_of
-from .rows import answered, parse_choices, row_form
+from .rows import answered, fold_group, parse_choices, row_form
 from .tfidf import Field, Texts
 
 COLUMNS = ("shortcut_pred", "shortcut_confidence", "difficulty")
@@ -101,7 +101,7 @@ def annotate(rows: Sequence[dict[str, Any]], *, folds: int = 5, seed: int = 0) -
         return {"form": None, "n": 0, "accuracy": None}
     form = "qa" if "qa" in forms else "nli"
     picked = [r for r in rows if row_form(r) == form]
-    groups = [str(r.get("story") or r.get("premise")) for r in picked]
+    groups = [fold_group(r) for r in picked]
     fold = [fold_of(g, folds, seed) for g in groups]
     correct = 0
     stores = None  # each text read once for all folds

@@ -34,7 +34,7 @@ from collections import Counter
 from typing import Any, Callable, Sequence
 
 from .baselines import MARGIN, MIN_PREMISES, fold_of, wilson
-from .rows import answered, parse_choices
+from .rows import answered, fold_group, parse_choices
 
 TRACKERS = ("last-seen", "last-mentioned", "first-mentioned", "last-speaker")
 
@@ -162,7 +162,7 @@ class Case:
             # 0: the tracker's place is the hypothesis's; 1: it is another one
             self.picks = {t: None if p is None else (0 if p == said[-1] else 1)
                           for t, p in found.items()}
-        self.group = story
+        self.group = fold_group(row) or story
 
 
 # --- cross-fitting -------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Iterable, Iterator
 from smcdel_bridge.errors import SmcdelError
 from smcdel_bridge.program import CheckInput, StatesAnswer, ValidQ, WhereQ
 
-from pyfront.data.items import AnsweredItem, CheckItem, PlanEntry, StoryItem
+from pyfront.data.items import AnsweredItem, CheckItem, PlanEntry, StoryItem, ToldEntry
 from smcdel_bridge.values import field, value
 
 from .light import light_answers
@@ -124,10 +124,10 @@ def ready_record(entry: ItemFailure | AnsweredItem) -> dict:
     """The record of an item that needs no checker: a failure, or one already answered."""
     if isinstance(entry, AnsweredItem):
         return dict(entry.record)
-    if isinstance(entry, PlanEntry):  # the planner runs on the embedded engines only
-        from pyfront.planning.problems import plan_entry_record
+    if isinstance(entry, (PlanEntry, ToldEntry)):  # the embedded engines only
+        from .told import embedded_record
 
-        return plan_entry_record(entry)
+        return embedded_record(entry)
     return failure_record(entry)
 
 
@@ -212,10 +212,10 @@ def native_item(entry, engine: str = "auto") -> tuple[object, dict]:
         return entry, ready_record(entry)
     elif isinstance(entry, StoryItem):  # a record per hypothesis and question
         return _story_answers(entry, engine)
-    elif isinstance(entry, PlanEntry):
-        from pyfront.planning.problems import plan_entry_record
+    elif isinstance(entry, (PlanEntry, ToldEntry)):
+        from .told import embedded_record
 
-        return entry, plan_entry_record(entry, engine)
+        return entry, embedded_record(entry, engine)
     elif entry.puzzle is not None and engine != "symbolic":
         record = _puzzle_record(entry, engine)
         if record is not None:
@@ -318,7 +318,7 @@ def evaluate_official(entries: Iterable, backend) -> Iterator[tuple[object, dict
 
     def tasks():
         for n, entry in enumerate(entries):
-            if isinstance(entry, (ItemFailure, AnsweredItem, PlanEntry)):
+            if isinstance(entry, (ItemFailure, AnsweredItem, PlanEntry, ToldEntry)):
                 waiting.append((entry, None, 0))
                 continue
             plan = plan_item(entry)
@@ -391,7 +391,7 @@ def evaluate_both(entries: Iterable, backend, *, engine: str = "auto", workers: 
         evaluate_official(right, backend),
     ):
         if (isinstance(item, AnsweredItem) and "backends" in native
-                or isinstance(item, PlanEntry)):  # already compared, or planner only
+                or isinstance(item, (PlanEntry, ToldEntry))):  # compared, or embedded only
             yield item, native
             continue
         yield item, merge_both(native, official)

@@ -44,6 +44,21 @@ class ItemFailure:
 STDIN = "-"
 
 
+def first_dataset_row(path: str) -> dict | None:
+    """The first readable row of a dataset file (``None`` for anything else or no such row):
+    what tells a dataset's family apart before any item is read."""
+    p = Path(path)
+    if not p.is_file() or not p.name.lower().endswith(DATASET_SUFFIXES):
+        return None
+    try:
+        for _, _, fields in iter_rows(path):
+            if not isinstance(fields, RowError):
+                return fields
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    return None
+
+
 def stdin_kind() -> str:
     """What standard input holds, from its first bytes (not consumed): ``smcdel`` when its
     first statement is ``VARS`` (after ``--`` comments), else ``dsl``."""

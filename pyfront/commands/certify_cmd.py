@@ -1,17 +1,18 @@
-"""``mindgames certify FILE --format tomi|hitom|reasoning-core -o DIR``: a benchmark with certified labels,
+"""``mindgames certify FILE --format tomi|hitom|deltom|reasoning-core -o DIR``: a benchmark with certified labels,
 written as a dataset ``datasets.load_dataset`` reads (:mod:`pyfront.integrations.certified_splits`)."""
 
 from __future__ import annotations
 
 import argparse
 
-HELP = ("write ToMi, Hi-ToM or reasoning-core rows with certified labels beside the original ones, as a Hugging "
+HELP = ("write ToMi, Hi-ToM, DEL-ToM or reasoning-core rows with certified labels beside the original ones, as a Hugging "
         "Face dataset folder with its card")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("dataset", metavar="FILE", help="ToMi .txt (with its .trace), Hi-ToM .jsonl or reasoning-core rows .jsonl")
-    parser.add_argument("--format", required=True, choices=("tomi", "hitom", "reasoning-core"),
+    parser.add_argument("dataset", metavar="FILE", help="ToMi .txt (with its .trace), Hi-ToM .jsonl, a DEL-ToM folder or "
+                             "reasoning-core rows .jsonl")
+    parser.add_argument("--format", required=True, choices=("tomi", "hitom", "deltom", "reasoning-core"),
                         help="the benchmark the file belongs to")
     parser.add_argument("-o", "--output", required=True, metavar="DIR",
                         help="folder for test.jsonl and README.md (the dataset card)")

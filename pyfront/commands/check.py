@@ -13,7 +13,7 @@ HELP = ("Check DSL files, SMCDEL input files, directories or datasets (.csv/.jso
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", metavar="PATH",
                         help=".del file, .smcdel.txt file, directory of .del files, "
-                             "or .csv/.jsonl dataset")
+                             ".csv/.jsonl dataset, or a DEL-ToM folder (--format deltom)")
     parser.add_argument("--backend", choices=("native", "smcdel", "both"), default="native",
                         help="embedded checker (default), the official smcdel binary, or both "
                              "compared item by item")
@@ -51,12 +51,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "and the summary)")
     parser.add_argument("--force", action="store_true",
                         help="replace an existing -o file (default: refuse, or --resume it)")
-    parser.add_argument("--format", choices=("auto", "tomi", "hitom", "reasoning-core"),
+    parser.add_argument("--format", choices=("auto", "tomi", "hitom", "deltom", "reasoning-core"),
                         default="auto",
                         help="auto (by file name; story datasets are recognised by their "
                              "columns), tomi: ToMi story files (.txt, with .trace beside), "
-                             "hitom: Hi-ToM questions (.jsonl) or reasoning-core: its "
-                             "belief-tracking rows (.jsonl)")
+                             "hitom: Hi-ToM questions (.jsonl), deltom: folders as DEL-ToM's "
+                             "generator writes them (order_K.txt and trace.jsonl per story) "
+                             "or reasoning-core: its belief-tracking rows (.jsonl)")
     parser.add_argument("--certified", metavar="OUT.jsonl",
                         help="with --format reasoning-core: also write every row with the "
                              "model's certified answer beside the library's")
@@ -94,17 +95,20 @@ def _kind(args) -> str:
         raise UserError("--certified is for --format reasoning-core")
     if args.format != "auto":
         return args.format
+    from ..generate.functional.recheck import is_functional_dataset
     from ..generate.stories.recheck import is_story_dataset
 
-    stories = [is_story_dataset(p) for p in args.paths]
-    if not any(stories):
-        return "files"
-    if not all(stories):
-        other = args.paths[stories.index(False)]
-        raise UserError("check story datasets apart from other files", file=other)
-    if args.resume:
-        raise UserError("--resume is not available for story datasets")
-    return "stories"
+    for kind, is_kind in (("functional", is_functional_dataset), ("story", is_story_dataset)):
+        marks = [is_kind(p) for p in args.paths]
+        if not any(marks):
+            continue
+        if not all(marks):
+            other = args.paths[marks.index(False)]
+            raise UserError(f"check {kind} datasets apart from other files", file=other)
+        if args.resume:
+            raise UserError(f"--resume is not available for {kind} datasets")
+        return "stories" if kind == "story" else kind
+    return "files"
 
 
 def _source(kind: str, args, options):
@@ -112,10 +116,14 @@ def _source(kind: str, args, options):
         from ..tomi.check_run import source
     elif kind == "hitom":
         from ..hitom.check_run import source
+    elif kind == "deltom":
+        from ..deltom.check_run import source
     elif kind == "reasoning-core":
         from ..rcore.check_run import source
     elif kind == "stories":
         from ..generate.stories.recheck import source
+    elif kind == "functional":
+        from ..generate.functional.recheck import source
     else:
         from ..checking.file_source import file_source as source
     return source(args, options)

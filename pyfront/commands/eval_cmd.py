@@ -44,16 +44,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--base-url", metavar="URL",
                         help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 "
                              "(default $OPENAI_BASE_URL or OpenAI's); key from $OPENAI_API_KEY")
-    parser.add_argument("--score", default=None, choices=("generate", "loglikelihood"),
+    parser.add_argument("--score", default=None, choices=("generate", "loglikelihood", "steps"),
                         help="how an openai: model answers: generate (default: a chat model "
-                             "writes its answer, which is parsed) or loglikelihood (each "
+                             "writes its answer, which is parsed), loglikelihood (each "
                              "option's log-probability after the prompt from /completions "
                              "with echo and logprobs, the likeliest wins: base models, as "
-                             "lm-eval's local-completions)")
+                             "lm-eval's local-completions) or steps (a chat model traces a "
+                             "story's question sentence by sentence, in '## Step n ##' "
+                             "blocks, graded against the certified trace: step accuracy, "
+                             "first error, final accuracy; story datasets and DSL files)")
     parser.add_argument("--concurrency", type=int, default=4, metavar="N",
                         help="requests in flight at once (default 4)")
-    parser.add_argument("--max-tokens", type=int, default=16, metavar="N",
-                        help="longest reply (default 16)")
+    parser.add_argument("--max-tokens", type=int, default=None, metavar="N",
+                        help="longest reply (default 16; 2048 with --score steps)")
     parser.add_argument("--temperature", type=float, default=0.0, help="(default 0)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
                         help="seconds per request before it is retried (default 60)")
@@ -94,14 +97,80 @@ def _every_form(args: argparse.Namespace, forms) -> int:
     import sys
     from pathlib import Path
 
+    from ..errors import UserError
+
     codes = []
+    if args.score == "steps":  # traces are asked of the story questions: the qa form
+        forms = [f for f in forms if _fitting_format(f) == "mcq"]
+        if not forms:
+            raise UserError("no form of this folder holds story questions to trace",
+                            file=args.target[0])
     for form in forms:
         sub = copy.copy(args)
         sub.target, sub.output = [str(form)], str(Path(args.output) / form.name)
-        sub.format = args.format or _fitting_format(form)
+        if args.score != "steps":
+            sub.format = args.format or _fitting_format(form)
         print(f"eval: {form.name} form ({form}) into {sub.output}", file=sys.stderr)
         codes.append(run(sub))
     return max(codes)
+
+
+def _model(args: argparse.Namespace, score: str):
+    """The model client the options describe, scoring by ``score``."""
+    from ..evaluation.models import make_model
+
+    return make_model(args.model, seed=args.seed, base_url=args.base_url, score=score,
+                      max_tokens=args.max_tokens, temperature=args.temperature,
+                      timeout=args.timeout, max_retries=args.max_retries, backoff=args.backoff,
+                      concurrency=args.concurrency, system=args.system)
+
+
+def _asked(result, run_dir: Path) -> str:
+    """How many requests a run made, or its one-line failure saying what it kept."""
+    from ..errors import UserError
+
+    out = result.outcome
+    if out.error is not None:
+        raise UserError(f"{out.error} ({out.scored} of {len(result.items)} items scored and kept in "
+                        f"{run_dir / 'results.jsonl'}; run again to resume)")
+    return f"{out.requests} asked" + (f", {out.from_cache} from the cache" if out.from_cache else "")
+
+
+def _steps(args: argparse.Namespace) -> int:
+    """``--score steps``: a step-by-step trace of every story question, graded."""
+    import sys
+    from pathlib import Path
+
+    from ..errors import UserError
+    from ..evaluation.pipeline import dataset_file
+    from ..evaluation.runner import progress_printer
+    from ..evaluation.step_run import evaluate_steps
+
+    if not args.model.startswith("openai:"):
+        raise UserError("--score steps asks a chat model for a trace: give -m openai:NAME")
+    for option, given in (("--format", args.format), ("--train", args.train),
+                          ("--nota-share", args.nota_share)):
+        if given is not None:
+            raise UserError(f"{option} is not used with --score steps (it asks each story "
+                            "question as a trace)")
+    dataset = dataset_file(args.target[0], args.split)
+    run_dir = Path(args.output)
+    if run_dir.exists() and not run_dir.is_dir():
+        raise UserError("not a folder", file=str(run_dir))
+    model = _model(args, "steps")
+    result = evaluate_steps(dataset, model, run_dir, seed=args.seed, limit=args.limit,
+                            cache=Path(args.cache) if args.cache else None,
+                            on_scored=progress_printer())
+    asked = _asked(result, run_dir)
+    m = result.metrics or {}
+    first = m["first_error"]
+    mean = "-" if first["mean"] is None else f"{first['mean']:.2f}"
+    print(f"eval: {m['n']} traces ({asked}): step accuracy {m['step_accuracy']:.4f} "
+          f"(95% CI {m['step_ci95'][0]:.4f}-{m['step_ci95'][1]:.4f}) over {m['steps']} "
+          f"sentences, first error at sentence {mean} on average, no error in "
+          f"{first['no_error']:.4f}, final accuracy {m['accuracy']:.4f} (95% CI "
+          f"{m['ci95'][0]:.4f}-{m['ci95'][1]:.4f}); wrote {run_dir}/", file=sys.stderr)
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -122,10 +191,11 @@ def run(args: argparse.Namespace) -> int:
     if not args.model or not args.output:
         raise UserError("eval needs -m MODEL and -o RUN_DIR")
     from ..evaluation import items as it
-    from ..evaluation.models import make_model
     from ..evaluation.pipeline import dataset_file, evaluate, form_folders, train_file
     from ..evaluation.runner import progress_printer
 
+    if args.max_tokens is None:
+        args.max_tokens = 2048 if args.score == "steps" else 16
     for name, value in (("--concurrency", args.concurrency), ("--max-tokens", args.max_tokens)):
         if value < 1:
             raise UserError(f"{name} must be at least 1")
@@ -136,6 +206,8 @@ def run(args: argparse.Namespace) -> int:
     forms = form_folders(args.target[0])
     if forms:  # a folder of forms (a story dataset): every form, each in its own run
         return _every_form(args, forms)
+    if args.score == "steps":
+        return _steps(args)
     sets = it.settings(option_list(args.format or "nli", it.FORMATS, "--format"), option_list(args.kind, it.KINDS, "--kind"),
                        option_list(args.distractors, it.DISTRACTORS, "--distractors"),
                        option_list(args.probe, it.PROBES, "--probe"))
@@ -148,20 +220,12 @@ def run(args: argparse.Namespace) -> int:
                         "log-likelihood, baselines do not score)")
     if args.score == "loglikelihood" and args.system:
         raise UserError("--system is for chat models: --score loglikelihood sends no messages")
-    model = make_model(args.model, seed=args.seed, base_url=args.base_url,
-                       score=args.score or "generate", max_tokens=args.max_tokens,
-                       temperature=args.temperature, timeout=args.timeout,
-                       max_retries=args.max_retries, backoff=args.backoff,
-                       concurrency=args.concurrency, system=args.system)
+    model = _model(args, args.score or "generate")
     result = evaluate(dataset, model, run_dir, sets, seed=args.seed,
                       train=train_file(dataset, args.train), limit=args.limit,
                       cache=Path(args.cache) if args.cache else None, on_scored=progress_printer(),
                       nota_share=args.nota_share)
-    out = result.outcome
-    asked = f"{out.requests} asked" + (f", {out.from_cache} from the cache" if out.from_cache else "")
-    if out.error is not None:
-        raise UserError(f"{out.error} ({out.scored} of {len(result.items)} items scored and kept in "
-                        f"{run_dir / 'results.jsonl'}; run again to resume)")
+    asked = _asked(result, run_dir)
     m = result.metrics or {}
     from pyfront.words import count
 

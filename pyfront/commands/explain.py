@@ -28,7 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="picture format for --graph (default: svg)")
     parser.add_argument("--engine", choices=ENGINE_NAMES, default="auto",
                         help="stories: explicit (worlds listed, reasons, pictures), symbolic "
-                             "(answers only, for large stories) or auto (default: by size)")
+                             "(answers only, for large stories) or auto (default: by size); "
+                             "also the engine of a story's plan items")
     from .options import add_limit_arguments
 
     add_limit_arguments(parser, what="the explanation")
@@ -77,6 +78,9 @@ def _run(args: argparse.Namespace) -> int:
     explained = _problems(problems, args)
     plans = _plans(problems, args)
     explained += [p.explanation for p in plans if p.explanation is not None]
+    story_plans = _story_plans(stories, args)
+    told += [p.explanation for p in story_plans if p.explanation is not None]
+    plans += story_plans
     written = _pictures(explained, solved, told, args) if args.graph is not None else None
     links = {}
     if written is not None:  # paths as the Markdown, where it is written, finds them
@@ -213,6 +217,14 @@ def _plans(problems: list, args: argparse.Namespace) -> list:
 
     return [p for pb in problems if pb.planning is not None
             for p in explain_plans(pb, args.file)]
+
+
+def _story_plans(stories: list, args: argparse.Namespace) -> list:
+    """The plan items of ``stories``, answered and played as story events."""
+    from ..explain.story_plan import explain_story_plans
+
+    return [p for s in stories if s.planning is not None
+            for p in explain_story_plans(s, args.file, args.engine)]
 
 
 def _pictures(explained: list, solved: list, told: list, args: argparse.Namespace):

@@ -51,15 +51,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"comma-separated setups (default {_SETUPS_DEFAULT})")
     parser.add_argument("--agents", default="2-4", metavar="RANGE",
                         help="number of agents, e.g. 3 or 2-4 (default 2-4, the paper's)")
-    parser.add_argument("--family", choices=("mindgames", "stories"), default="mindgames",
-                        help="mindgames (default: NLI problems of the published setups) or "
+    parser.add_argument("--family", choices=("mindgames", "stories", "functional"),
+                        default="mindgames",
+                        help="mindgames (default: NLI problems of the published setups), "
                              "stories: ToMi/Hi-ToM-style stories with certified answers, "
-                             "QA and NLI forms (see docs/tomi.md)")
+                             "QA and NLI forms (see docs/tomi.md), or functional: what will "
+                             "X do under a stated rule, which announcement works (context- "
+                             "and state-driven framings; see docs/generate.md)")
     parser.add_argument("--actions", default=None, metavar="LIST",
                         help="stories: the actions drawn, from enter,exit,move,tell,"
                              "tell_private,claim,peek,lie,noise (default: all)")
     parser.add_argument("--events", default="3-8", metavar="RANGE",
                         help="stories: events after the opening (default 3-8)")
+    parser.add_argument("--objects", type=int, default=None, metavar="K",
+                        help="stories: objects in the room, the questioned one and K-1 others "
+                             "placed, moved and spoken of (default: 2 with --balance trackers, "
+                             "1 with none)")
+    parser.add_argument("--rooms", type=int, default=2, metavar="R",
+                        help="stories: rooms agents go to, the object's among them (default 2)")
     parser.add_argument("--order", "--hypothesis-order", dest="order", default=None,
                         metavar="RANGE",
                         help="hypothesis order K: nested knowledge operators, e.g. 1-2 "
@@ -261,13 +270,9 @@ def prepare_output(out_dir, force: bool) -> bool:
     import tempfile
 
     from ..errors import UserError
+    from ..generate.family_run import refuse_existing
 
-    if out_dir.exists() and not out_dir.is_dir():
-        raise UserError("output exists and is not a directory", file=str(out_dir))
-    present = [name for name in OUTPUT_FILES if (out_dir / name).exists()]
-    if present and not force:
-        raise UserError(f"already holds a dataset ({', '.join(present)}): give --force to "
-                        "replace it, or another directory", file=str(out_dir))
+    refuse_existing(out_dir, force, OUTPUT_FILES)
     created = not out_dir.exists()
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -287,25 +292,17 @@ def _remove_if_empty(path) -> None:
         pass
 
 
-def audit_or_refuse(sources, out_dir, allow_leaks: bool, created: bool, *, seed: int) -> dict:
+def audit_or_refuse(sources, out_dir, allow_leaks: bool, *, seed: int) -> dict:
     """Audit the rows (they get the shortcut columns); when the audit fails and leaks are
     not allowed, write ``audit.json`` alone and refuse with the reasons."""
-    import json
-
-    from ..errors import UserError
     from ..generate.audited import audit_rows
+    from ..generate.family_run import refuse_leaking
 
     audit = audit_rows(sources, seed=seed)
     if audit["passed"] or allow_leaks:
         return audit
-    (out_dir / "audit.json").write_text(json.dumps(audit, indent=2, ensure_ascii=False) + "\n",
-                                        encoding="utf-8", newline="\n")
-    worst = audit["leaks"][0]
-    more = f" (and {len(audit['leaks']) - 1} more)" if len(audit["leaks"]) > 1 else ""
-    raise UserError(f"the dataset's audit fails: {worst}{more}; nothing written but "
-                    f"{out_dir / 'audit.json'}: a premise-blind model could score well here. "
-                    "Give --allow-leaks to write it anyway"
-                    + ("" if created else "") + " (or use --balance hypothesis)")
+    refuse_leaking(out_dir, audit, audit["leaks"], " (or use --balance hypothesis: a "
+                   "premise-blind model could score well on this one)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -322,15 +319,21 @@ def run(args: argparse.Namespace) -> int:
 
     from .options import check_size
 
-    check_size(args.size, even=args.family != "stories")
+    check_size(args.size, even=args.family == "mindgames")
+    if args.family == "functional":
+        from ..generate.functional.command import run as run_functional
+
+        return run_functional(args)
     if args.family == "stories":
         from ..generate.stories.command import run as run_stories
 
         return run_stories(args)
-    if args.actions is not None or args.events != "3-8":
+    if (args.actions is not None or args.events != "3-8" or args.objects is not None
+            or args.rooms != 2):
         from ..errors import UserError
 
-        raise UserError("--actions and --events are options of --family stories")
+        raise UserError("--actions, --events, --objects and --rooms are options of "
+                        "--family stories")
     config = config_from_args(args)
     out_dir = Path(args.output)
     created = prepare_output(out_dir, args.force)
@@ -357,7 +360,7 @@ def run(args: argparse.Namespace) -> int:
                         "entailed and a non-entailed hypothesis (widen --agents, --order or "
                         "--announcements)")
     audit = audit_or_refuse([("dataset", result.rows)], out_dir, args.allow_leaks,
-                            created, seed=config.seed)
+                            seed=config.seed)
     write_generated(result, out_dir, audit)
     broken = verify(result) + verify_dataset(out_dir)
     if not args.quiet:

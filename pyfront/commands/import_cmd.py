@@ -9,13 +9,16 @@ HELP = ("turn the rows of a MindGames dataset into DSL files, one per row (or To
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("dataset", metavar="DATASET", help="a .csv or .jsonl file with smcdel_problem, setup, names")
+    parser.add_argument("dataset", metavar="DATASET", help="a .csv or .jsonl file with smcdel_problem, setup, names (a folder "
+                             "for --format deltom)")
     parser.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the .del files")
-    parser.add_argument("--format", choices=("mindgames", "tomi", "hitom", "reasoning-core"),
+    parser.add_argument("--format", choices=("mindgames", "tomi", "hitom", "deltom", "reasoning-core"),
                         default="mindgames",
                         help="mindgames (dataset rows, default), tomi: a ToMi story file "
                              "(.txt), one story DSL file per story, hitom: Hi-ToM "
-                             "questions (.jsonl), one story DSL file per question, or "
+                             "questions (.jsonl), one story DSL file per question, deltom: "
+                             "a folder as DEL-ToM's generator writes it, one story DSL file "
+                             "per question, or "
                              "reasoning-core: its belief-tracking rows (.jsonl), one story "
                              "DSL file per row")
     parser.add_argument("--force", action="store_true",
@@ -39,6 +42,10 @@ def run(args: argparse.Namespace) -> int:
         from ..hitom.import_run import run as run_hitom
 
         return run_hitom(args)
+    if args.format == "deltom":
+        from ..deltom.import_run import run as run_deltom
+
+        return run_deltom(args)
     if args.format == "reasoning-core":
         from ..rcore.import_run import run as run_rcore
 

@@ -38,13 +38,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("auto", *FORMATS), default="auto",
                         help="auto (by the file's suffix; default), cases, dsl or mastar")
     parser.add_argument("--engine", choices=ENGINE_NAMES, default="auto",
-                        help="explicit (truth tables), symbolic (BDDs) or auto (default: by size)")
+                        help="explicit (truth tables; a story: worlds listed), symbolic (BDDs) "
+                             "or auto (default: by size)")
     parser.add_argument("--mode", choices=("all", "shortest"), default="all",
                         help="all: every plan up to the bound in SMCDEL's order (default for "
                              "cases); shortest: one shortest plan, breadth first")
     parser.add_argument("--json", action="store_true",
                         help="fuller records: engine, number of plans, shortest length, "
                              "seconds, agreement with recorded plans")
+    parser.add_argument("--to", choices=("dsl",), default=None,
+                        help="dsl: print the mA* domain (--format mastar) as a DSL story with "
+                             "planning lines (one event model per action) instead of planning")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
                         help="seconds each case or problem may take (default 60)")
     parser.add_argument("--max-memory", default="auto", metavar="SIZE",
@@ -68,6 +72,9 @@ def run(args: argparse.Namespace) -> int:
         if kind is None:
             raise UserError("cannot tell the format from the name: give --format "
                             f"({', '.join(FORMATS)})", file=args.file)
+    if args.to is not None and kind != "mastar":
+        raise UserError("--to dsl prints an mA* domain: it goes with --format mastar",
+                        file=args.file)
     module, _, function = FORMATS[kind].partition(":")
     runner = getattr(importlib.import_module(module), function)
     return runner(args, Limits(timeout=args.timeout, memory=memory))

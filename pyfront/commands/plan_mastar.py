@@ -17,10 +17,23 @@ GRACE = 2.0
 
 def run_format(args: argparse.Namespace, limits) -> int:
     """``mindgames plan FILE --format mastar``: a line (``--json``: a JSON line) per file;
-    exit 1 when it has no plan."""
+    exit 1 when it has no plan.  ``--to dsl``: the domain as a DSL story instead
+    (:mod:`pyfront.mastar.to_dsl`)."""
     from ..checking.limits import Limits, call_within
     from ..checking.stops import LimitExceeded
 
+    if getattr(args, "to", None) == "dsl":  # the domain printed, nothing searched
+        from pathlib import Path
+
+        from ..errors import UserError
+        from ..mastar.to_dsl import mastar_dsl
+
+        try:
+            text = Path(args.file).read_text(encoding="utf-8")
+        except OSError as err:
+            raise UserError(f"cannot read the file: {err.strerror}", file=args.file) from None
+        print(mastar_dsl(text, args.file), end="")
+        return 0
     hard = Limits(timeout=None if limits.timeout is None else limits.timeout + GRACE,
                   memory=limits.memory)
     try:

@@ -125,7 +125,11 @@ def _story_english(story) -> str:
             return f"  [expected: {'true' if q.expected else 'false'}]"
         return f"  [expected: {', '.join(q.expected)}]"
 
-    return f"## {story.name}\n" + story_text(story, annotate=expected)
+    from ..verbalize.story_planning import story_planning_lines
+
+    lines = story_planning_lines(story)
+    return (f"## {story.name}\n" + story_text(story, annotate=expected)
+            + "".join("\n" + line for line in lines))
 
 
 def _story_json(story) -> dict:

@@ -10,7 +10,7 @@ from pyfront.errors import UserError
 #: the files an import writes, per format (what --force replaces)
 WRITTEN = {"mindgames": "row[0-9][0-9][0-9][0-9][0-9]*.del", "tomi": "story[0-9][0-9][0-9][0-9][0-9]*.del",
            "hitom": "hitom[0-9][0-9][0-9][0-9][0-9]*.del",
-           "reasoning-core": "rcore[0-9][0-9][0-9][0-9][0-9]*.del"}
+           "reasoning-core": "rcore[0-9][0-9][0-9][0-9][0-9]*.del", "deltom": "deltom_*.del"}
 
 
 def prepare_output(outdir: Path, force: bool, fmt: str) -> None:

@@ -36,6 +36,7 @@ READERS = {
     "tomi": ("pyfront.tomi.reader:iter_questions", "ToMi question"),
     "hitom": ("pyfront.hitom.reader:iter_questions", "Hi-ToM question"),
     "reasoning-core": ("pyfront.rcore.reader:iter_rows", "reasoning-core belief-tracking row"),
+    "deltom": ("pyfront.deltom.reader:iter_stories", "DEL-ToM story folder"),
 }
 
 

@@ -76,3 +76,19 @@ class PlanEntry:
     name: str | None = None
     line: int | None = None
     expected: str | None = None
+
+
+@value(frozen=True)
+class ToldEntry:
+    """A hypothesis of a DSL problem with an announcement told to a group: answered on
+    the event-model engines (:func:`pyfront.problem.events.told_answers`), the embedded
+    checker only (SMCDEL input cannot write the event model)."""
+
+    source: str
+    row: int
+    #: the problem (:class:`pyfront.problem.model.Problem`) and the hypothesis's position
+    problem: object
+    index: int
+    name: str | None = None
+    line: int | None = None
+    expected: str | None = None

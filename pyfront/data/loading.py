@@ -17,7 +17,7 @@ from smcdel_bridge.errors import SmcdelError
 
 from pyfront.data.rows import RowError, iter_rows
 from pyfront.errors import UserError
-from pyfront.data.items import CheckItem, PlanEntry, StoryItem
+from pyfront.data.items import CheckItem, PlanEntry, StoryItem, ToldEntry
 from pyfront.problem.model import Problem
 
 
@@ -93,7 +93,7 @@ def _read_dsl(path: str | Path) -> tuple[str, str]:
     return text, str(path)
 
 
-def dsl_check_items(path: str | Path) -> list[CheckItem | StoryItem]:
+def dsl_check_items(path: str | Path) -> list:
     """One check item per hypothesis of a DSL file, and one per story.
 
     ``row`` counts hypotheses (and a story's questions) across the whole file from 0,
@@ -103,13 +103,13 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | StoryItem]:
     (:func:`story_item_records`).
     """
     source = str(path)
-    items: list[CheckItem | StoryItem] = []
+    items: list = []
     rows = 0
     for pb in load_document(path):
         if not isinstance(pb, Problem):  # a story
             count = len(pb.queries())
             items.append(StoryItem(source, rows, pb, count, pb.name, pb.line))
-            rows += count
+            rows = _plan_entries(items, pb, source, rows + count)
             continue
         if pb.has_values:
             from pyfront.problem.puzzle_check import puzzle_jobs
@@ -123,6 +123,12 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | StoryItem]:
                                        line=line or None, puzzle=job))
                 rows += 1
             rows = _plan_entries(items, pb, source, rows)
+            continue
+        if pb.has_told:  # an event model: the event-model engines answer it
+            for i, h in enumerate(pb.hypotheses):
+                items.append(ToldEntry(source, rows, pb, i, f"{pb.name}/{h.name}", h.line,
+                                       h.expected_label))
+                rows += 1
             continue
         from pyfront.problem.to_smcdel import render as smcdel_text  # not for number puzzles
 
@@ -147,8 +153,9 @@ def dsl_check_items(path: str | Path) -> list[CheckItem | StoryItem]:
     return items
 
 
-def _plan_entries(items: list, pb: Problem, source: str, rows: int) -> int:
-    """Append an item per plan item of ``pb`` (rows from ``rows``); the next row."""
+def _plan_entries(items: list, pb, source: str, rows: int) -> int:
+    """Append an item per plan item of ``pb`` (a problem or a story; rows from
+    ``rows``); the next row."""
     for k, item in enumerate(pb.planning.plans if pb.planning is not None else ()):
         items.append(PlanEntry(source, rows, pb, k, f"{pb.name}/{item.name}", item.line,
                                item.expected_text))

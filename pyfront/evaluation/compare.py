@@ -35,7 +35,8 @@ def compare_table(run_dirs: Sequence[str | Path]) -> str:
     head = ["", *[f"{m.get('model', '?')}<br>`{Path(d).name}`" for d, m in runs]]
     lines = ["| " + " | ".join(head) + " |", "|---" + "|---:" * len(runs) + "|"]
     lines.append("| **all** | " + " | ".join(_cell(m) for _, m in runs) + " |")
-    lines.append("| macro-F1 | " + " | ".join(f"{m.get('macro_f1', 0):.3f}" for _, m in runs) + " |")
+    lines.append("| macro-F1 | " + " | ".join(f"{m['macro_f1']:.3f}" if "macro_f1" in m else "–"
+                                         for _, m in runs) + " |")
     lines.append("| unparsed | " + " | ".join(str(m.get("unparsed", 0)) for _, m in runs) + " |")
     fields: list[str] = []
     for _, m in runs:

@@ -2,7 +2,8 @@
 
 * ``premise`` / ``hypothesis`` / ``label``: an NLI item (MindGames rows, story NLI rows);
 * ``story`` (or ``premise``) / ``question`` / ``answer`` / ``choices``: a multiple-choice
-  item with the row's own options (story QA rows);
+  item with the row's own options (story QA rows; functional rows also carry
+  ``easy_choices``, asked with ``distractors=easy``);
 * ``smcdel_problem`` (with ``setup``, ``names``) or ``problem`` (DSL): the problem itself,
   from which multiple-choice options and prospective questions are built and checked.
 
@@ -31,7 +32,8 @@ DISTRACTORS = ("hard", "easy")
 PROBES = ("none", "nota")
 
 #: columns copied into every item for the breakdowns, when the row has them
-META_COLUMNS = ("setup", "hypothesis_depth", "n_agents", "order", "question_type", "story_type")
+META_COLUMNS = ("setup", "hypothesis_depth", "n_agents", "order", "question_type", "story_type",
+                "framing")
 
 _LABELS = {
     "entailment": True, "not_entailment": False, "true": True, "false": False,
@@ -259,7 +261,9 @@ class ItemBuilder:
     def _given_choices(self, iid, fields, s, meta, premise) -> EvalItem:
         if s.kind != "retrospective":
             raise _Skip("given choices have no prospective form")
-        opts = fields["choices"]
+        # rows with easy_choices (functional items) ask with either set of distractors
+        graded = fields.get("easy_choices") not in (None, "", [])
+        opts = fields["easy_choices" if graded and s.distractors == "easy" else "choices"]
         if isinstance(opts, str):
             import json
 
@@ -288,7 +292,7 @@ class ItemBuilder:
             opts = wrong + [answer]
             rng.shuffle(opts)
             gold = opts.index(answer)
-        meta["distractors"] = "given"
+        meta["distractors"] = s.distractors if graded else "given"
         return EvalItem(iid, s, prompts.mcq(premise, str(fields["question"]), opts),
                         tuple(opts), gold, meta)
 

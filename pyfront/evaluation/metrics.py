@@ -16,7 +16,7 @@ from typing import Any, Iterable, Sequence
 
 #: result fields the breakdowns group by (those present in a run)
 BREAKDOWNS = ("setting", "setup", "hypothesis_depth", "n_agents", "kind", "format",
-              "distractors", "probe", "order", "question_type", "story_type")
+              "distractors", "probe", "order", "question_type", "story_type", "framing")
 BOOTSTRAP_DRAWS = 2000
 
 

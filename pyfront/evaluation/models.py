@@ -85,13 +85,14 @@ class HypothesisOnlyBaseline(Model):
 
 # --- the spec on the command line ------------------------------------------------------------------
 
-SCORES = ("generate", "loglikelihood")
+SCORES = ("generate", "loglikelihood", "steps")
 
 
 def make_model(spec: str, *, seed: int = 0, base_url: str | None = None,
                api_key: str | None = None, score: str = "generate", **options: Any) -> Model:
     """``openai:NAME``, ``hf:PATH_OR_NAME`` or ``baseline:random|majority|hypothesis-only``;
-    ``score`` chooses how an ``openai:`` model answers (:mod:`.openai_client`)."""
+    ``score`` chooses how an ``openai:`` model answers (:mod:`.openai_client`; ``steps``:
+    a chat model writes a step-by-step trace, :mod:`.step_run`)."""
     if score not in SCORES:
         raise UserError(f"--score takes {' or '.join(SCORES)}: got {score!r}")
     kind, sep, name = spec.partition(":")
@@ -112,7 +113,10 @@ def make_model(spec: str, *, seed: int = 0, base_url: str | None = None,
             for unused in ("max_tokens", "temperature", "system"):
                 options.pop(unused, None)
             return OpenAICompletions(name, base_url=base_url, api_key=api_key, **options)
-        return OpenAIChat(name, base_url=base_url, api_key=api_key, **options)
+        chat = OpenAIChat(name, base_url=base_url, api_key=api_key, **options)
+        if score == "steps":  # the same chat client, asked for a trace (its own cache key)
+            chat.scoring = "steps"
+        return chat
     if kind == "hf":
         from .hf_model import HFLogLikelihood
 

@@ -41,3 +41,9 @@ def mcq(premise: str, question: str, options: Sequence[str]) -> str:
 def open_question(story: str, question: str) -> str:
     """A question answered in words (a container), no options shown: ToMi, Hi-ToM."""
     return str(_macros().open_question(story.strip(), question.strip()))
+
+
+def options_question(story: str, question: str, options: Sequence[str]) -> str:
+    """A question answered in words, one of the options shown (reasoning-gym's
+    functional items)."""
+    return str(_macros().options_question(story.strip(), question.strip(), list(options)))

@@ -20,6 +20,7 @@ SECTIONS = (
     ("order", "belief order", "by-order.svg"),
     ("question_type", "question type", "by-question-type.svg"),
     ("story_type", "story type", "by-story-type.svg"),
+    ("framing", "framing (context- vs state-driven)", "by-framing.svg"),
 )
 
 

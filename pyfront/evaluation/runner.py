@@ -96,9 +96,11 @@ class _OrderedWriter:
 
 def run_items(items: Sequence[EvalItem], model: Model, run_dir: Path, *,
               cache_path: Path | None = None,
-              on_scored: Callable[[int, int], None] | None = None) -> RunOutcome:
-    """Answer and score every item; never raises for the model's failures (they come back
-    as ``error`` with the results scored before them)."""
+              on_scored: Callable[[int, int], None] | None = None,
+              record: Callable[[Any, str], dict[str, Any]] = result_record) -> RunOutcome:
+    """Answer and score every item (``record`` makes its results.jsonl line from the
+    reply); never raises for the model's failures (they come back as ``error`` with the
+    results scored before them)."""
     run_dir.mkdir(parents=True, exist_ok=True)
     cache = ResponseCache(cache_path or run_dir / CACHE) if model.cached else None
     writer = _OrderedWriter(run_dir / RESULTS, len(items))
@@ -109,7 +111,7 @@ def run_items(items: Sequence[EvalItem], model: Model, run_dir: Path, *,
     for i, item in enumerate(items):
         entry = cache.get(keys[i]) if cache else None
         if entry is not None:
-            writer.put(i, result_record(item, entry["response"]))
+            writer.put(i, record(item, entry["response"]))
             usages[i] = entry.get("usage")
             outcome.from_cache += 1
         else:
@@ -120,7 +122,7 @@ def run_items(items: Sequence[EvalItem], model: Model, run_dir: Path, *,
         if cache:
             cache.put(keys[i], reply.text, reply.usage)
         usages[i] = reply.usage
-        writer.put(i, result_record(items[i], reply.text))
+        writer.put(i, record(items[i], reply.text))
         done[0] += 1
         if on_scored:
             on_scored(done[0], len(items))

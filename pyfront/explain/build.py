@@ -36,7 +36,15 @@ if TYPE_CHECKING:
 
 def structure_of(problem: "Problem") -> Structure:
     """The knowledge structure of a problem with every agent in it (an agent who observes
-    nothing simply has an empty list: the engine needs no stand-in atom for it)."""
+    nothing simply has an empty list: the engine needs no stand-in atom for it).  The S5
+    steps built on it follow public announcements: a problem with one told to a group
+    (an event model) is refused in one line."""
+    if problem.has_told:
+        from pyfront.errors import UserError
+
+        raise UserError(f"problem {problem.name!r} tells an announcement to a group (an event "
+                        "model): explain, trace and the web page follow public announcements; "
+                        "'mindgames check' answers it on the event-model engines")
     return Structure(
         vocab=tuple(problem.vocabulary),
         law=problem.law,

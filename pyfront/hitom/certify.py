@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from ..tomi.answers import Answers
-from ..tomi.certify import TomiError, check_questions, failure_text
+from ..tomi.certify import TomiError, check_names, check_questions, failure_text
 from ..tomi.sentences import ShapeError
 from ..tomi.translate import variable_name
 from .reader import HitomQuestion, iter_questions
@@ -31,13 +31,8 @@ def check_question(hq: HitomQuestion, cache: dict | None = None, engine: str = "
     record = base_record(hq)
     try:
         q = parsed_question(hq)
-        tr = _translated(hq, q.obj, cache)
-        if variable_name(q.obj) not in {v.name for v in tr.story.variables}:
-            raise TomiError(f"{hq.source}:{hq.line}: question about an unknown object: the "
-                            f"story never says where the {q.obj} is")
-        for a in q.agents:
-            if a not in tr.scene.agents:
-                raise TomiError(f"{hq.source}:{hq.line}: question about an unknown agent: {a}")
+        tr = translated(hq, q.obj, cache)
+        check_names(hq, q, tr)
         if record["question_order"] is None:
             record["question_order"] = len(q.agents)
         answers = _answers(tr, q.agents, cache, engine)
@@ -70,7 +65,8 @@ def base_record(hq: HitomQuestion) -> dict:
                         expected=hq.expected)
 
 
-def _translated(hq: HitomQuestion, obj: str, cache: dict | None):
+def translated(hq: HitomQuestion, obj: str, cache: dict | None):
+    """The story of ``hq`` as it concerns ``obj``, translated once per run (``cache``)."""
     key = (tuple(ln.text for ln in hq.story), obj)
     tr = cache.get(key) if cache is not None else None
     if tr is None:

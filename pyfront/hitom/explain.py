@@ -15,7 +15,8 @@ from . import bookkeeping as bk
 from .classes import classify
 
 _SPEECH = ("assert", "assert_private")
-_WHY = {
+#: each class's reason in words (also for DEL-ToM's trace entries, :mod:`pyfront.deltom.traces`)
+WHY = {
     "pre_fix_combinations": "the generator before its permutation fix records a nested "
                             "belief of co-observers only in the order they are listed",
     "entering_not_recorded": "the label skips the generator's own update when a group enters "
@@ -80,7 +81,7 @@ def explain(tr, answers, q, expected: str, answer: list[str]) -> tuple[str, str,
         parts[-1] += f" ({chain[1]} does not trust {chain[0]}, exit order)"
     elif v.other is not None and v.cls == "unreproducible_label":
         parts[-1] += f" (the fixed generator gives the {v.other.container}, by sentence {v.other.number})"
-    parts[-1] += f": {_WHY[v.cls]}."
+    parts[-1] += f": {WHY[v.cls]}."
     model_number = None
     if v.model is not None:
         s = tr.sentences[v.model]

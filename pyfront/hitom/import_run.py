@@ -16,8 +16,7 @@ from pathlib import Path
 def run(args) -> int:
     from ..errors import UserError
     from ..story.dsl_print import to_dsl
-    from ..tomi.certify import TomiError
-    from ..tomi.translate import variable_name
+    from ..tomi.certify import TomiError, check_names
     from .certify import parsed_question, question_for
     from ..data.guard import benchmark_items
     from .translate import translate
@@ -36,8 +35,7 @@ def run(args) -> int:
         try:
             q = parsed_question(hq)
             tr = translate(source, hq.story, name=f"hitom_{hq.row:05d}", obj=q.obj)
-            if variable_name(q.obj) not in {v.name for v in tr.story.variables}:
-                raise TomiError(f"{source}:{hq.line}: the story never says where the {q.obj} is")
+            check_names(hq, q, tr)
         except TomiError as err:
             print(f"mindgames: {err}", file=sys.stderr)
             failed += 1

@@ -91,9 +91,9 @@ class HitomSummary(TomiSummary):
             for j, (agree, answered) in enumerate(row):
                 totals[j][0] += agree
                 totals[j][1] += answered
-                cells.append(_pct(agree, answered))
+                cells.append(pct(agree, answered))
             table.add_row(order, *cells)
-        table.add_row("total", *(_pct(a, n) for a, n in totals), style="bold")
+        table.add_row("total", *(pct(a, n) for a, n in totals), style="bold")
         console.print(table)
         super().render(console)
         if self.classes:
@@ -105,5 +105,5 @@ class HitomSummary(TomiSummary):
             console.print(f"[bold]twins[/bold]: {line.split(': ', 1)[1]}", highlight=False)
 
 
-def _pct(agree: int, answered: int) -> str:
+def pct(agree: int, answered: int) -> str:
     return f"{agree}/{answered} ({100 * agree / answered:.1f} %)" if answered else "-"

@@ -4,7 +4,8 @@ Hi-ToM's stories use ToMi's shapes (``X exited the R.``, ``The O is in the C.``,
 the O to the C.``) and add: several agents entering at once (``A, B and C entered the R.``),
 ``X made no movements and stayed in the R for 1 minute.``, what people say (``A privately
 told B that the O is in the C.``, ``A publicly claimed that O is in the C.``) and more
-distractors (``A lost his phone.``, ``A saw a cat.``).  Entering the ``waiting_room`` changes
+distractors (``A lost his phone.``, ``A saw a cat.``); DEL-ToM's copy of the generator ends
+what people say with ``now`` (``… is in the C now.``).  Entering the ``waiting_room`` changes
 nothing: the benchmark's rules keep agents there in no room (see ``docs/hitom.md``).
 Questions: ``Where is the O really?`` and ``Where does A [really] think [B thinks …] the O
 is?``.
@@ -25,8 +26,8 @@ WAITING_ROOM = "waiting_room"
 _SHAPES: tuple[tuple[str, re.Pattern], ...] = (
     ("group", re.compile(rf"^((?:{_NAME}, )*{_NAME} and {_NAME}|{_NAME}) entered the {_THING}\.?$")),
     ("stay", re.compile(rf"^{_NAME} made no movements and stayed in the {_THING} for .*\.?$")),
-    ("private", re.compile(rf"^{_NAME} privately told {_NAME} that the {_THING} (?:is|are) in the {_THING}\.?$")),
-    ("public", re.compile(rf"^{_NAME} publicly claimed that (?:the )?{_THING} (?:is|are) in the {_THING}\.?$")),
+    ("private", re.compile(rf"^{_NAME} privately told {_NAME} that the {_THING} (?:is|are) in the {_THING}(?: now)?\.?$")),
+    ("public", re.compile(rf"^{_NAME} publicly claimed that (?:the )?{_THING} (?:is|are) in the {_THING}(?: now)?\.?$")),
     ("noise", re.compile(rf"^{_NAME} (?:lost his|lost her|saw an?) {_THING}\.?$")),
 )
 _GROUP_NAMES = re.compile(_NAME)

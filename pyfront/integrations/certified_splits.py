@@ -1,9 +1,10 @@
-"""``mindgames certify FILE --format tomi|hitom|reasoning-core -o DIR``: a benchmark with its labels
+"""``mindgames certify FILE --format tomi|hitom|deltom|reasoning-core -o DIR``: a benchmark with its labels
 certified, as a dataset ``datasets.load_dataset(DIR)`` reads.
 
 ``DIR/test.jsonl`` holds one row per question: every field of the original (ToMi: the
 numbered story, the question, its answer, question and story type; Hi-ToM: every key of
-its JSON line; reasoning-core: every key of the row), then ``certified_answer`` (the list of containers the event-model checker
+its JSON line; DEL-ToM (a folder): the story folder, the order file, the numbered story,
+the question and its answer; reasoning-core: every key of the row), then ``certified_answer`` (the list of containers the event-model checker
 gives: one, or several when the story leaves the answer open), ``agrees`` (the original
 label is that answer), ``class`` (``agrees``, the kind of disagreement, or ``unmodelled``
 for a question the checker could not read) and ``explanation`` (why the label differs,
@@ -30,7 +31,7 @@ from ..errors import UserError
 
 __all__ = ["FORMATS", "Certified", "certify", "certified_rows", "SPLIT_FILE"]
 
-FORMATS = ("tomi", "hitom", "reasoning-core")
+FORMATS = ("tomi", "hitom", "deltom", "reasoning-core")
 SPLIT_FILE = "test.jsonl"
 
 ORIGINALS = {
@@ -72,6 +73,21 @@ ORIGINALS = {
         "rule": ("an agent sees an event only when it is in the room, and trusts what it is "
                  "told by an agent who left the room later than itself (Hi-ToM's own rules)"),
     },
+    "deltom": {
+        "name": "DEL-ToM",
+        "license": "apache-2.0",
+        "licence_text": "Apache-2.0, the licence of DEL-ToM (github joel-wu/DEL-ToM)",
+        "citation": (
+            "@inproceedings{wu-etal-2025-del-tom,\n"
+            "  title = {DEL-ToM: Inference-Time Scaling for Theory-of-Mind Reasoning via "
+            "Dynamic Epistemic Logic},\n"
+            "  author = {Wu, Yuheng and others},\n"
+            "  booktitle = {Proceedings of EMNLP 2025},\n"
+            "  year = {2025}\n}"),
+        "rule": ("an agent sees an event only when it is in the room, and trusts what it is "
+                 "told by an agent who left the room later than itself (the rules of "
+                 "DEL-ToM's notes, Hi-ToM's)"),
+    },
 }
 
 
@@ -108,7 +124,28 @@ def _originals(path: str, fmt: str) -> Iterator[tuple[int, dict]]:
         }
 
 
+def _deltom_rows(path: str) -> Iterator[dict]:
+    """DEL-ToM's questions: the original's fields and the question's check record."""
+    from ..deltom.certify import check_dir
+
+    row = 0
+    for record in check_dir(path, traces=False):
+        if "chain" in record:
+            continue
+        text = Path(record["source"]).read_text(encoding="utf-8", errors="replace")
+        story = "\n".join(ln for ln in text.split("\n") if ln[:1].isdigit())
+        original = {"folder": record["story"], "file": record["source"],
+                    "question_order": record["question_order"],
+                    "tell": record["deception"], "story": story,
+                    "question": record["question"], "answer": record["expected"]}
+        yield {**record, "row": row, "original": original}
+        row += 1
+
+
 def _checked(path: str, fmt: str) -> Iterator[dict]:
+    if fmt == "deltom":
+        yield from _deltom_rows(path)
+        return
     if fmt == "hitom":
         from ..hitom.certify import check_file
     elif fmt == "reasoning-core":
@@ -122,12 +159,12 @@ def certified_rows(path: str, fmt: str) -> Iterator[dict]:
     """The rows of the certified split, in the original's order."""
     if fmt not in FORMATS:
         raise UserError(f"--format takes {' or '.join(FORMATS)}: got {fmt!r}")
-    originals = dict(_originals(path, fmt))
+    originals = dict(_originals(path, fmt)) if fmt != "deltom" else {}
     for record in _checked(path, fmt):
         row = record.get("row")
         if row is None:
             continue
-        original = originals.get(row, {})
+        original = record.get("original") or originals.get(row, {})
         answer = record.get("answer")
         if record.get("error"):
             certified, agrees, cls, why = [], None, "unmodelled", record["error"]
@@ -145,7 +182,10 @@ def certify(path: str, fmt: str, outdir: str | Path, *, force: bool = False) -> 
     """Write ``outdir/test.jsonl`` and its card; a folder that already holds files only
     with ``force`` (then those two files are replaced, nothing else is touched)."""
     p = Path(path)
-    if not p.is_file():
+    if fmt == "deltom" and not p.is_dir():
+        raise UserError("no such folder" if not p.exists() else "not a folder (DEL-ToM's "
+                        "data is a folder of story folders)", file=str(path))
+    if fmt != "deltom" and not p.is_file():
         raise UserError("no such file" if not p.exists() else "not a file", file=str(path))
     out = Path(outdir)
     if out.exists() and not out.is_dir():

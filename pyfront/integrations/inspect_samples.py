@@ -28,13 +28,13 @@ from ..evaluation import prompts
 from ..evaluation.items import EvalItem, Setting, build_items
 from .story_knobs import is_deceptive, story_actions
 
-__all__ = ["GROUPS", "mindgames_rows", "story_rows", "item_samples",
+__all__ = ["GROUPS", "mindgames_rows", "story_rows", "functional_rows", "item_samples",
            "certified_samples", "question_only", "sample_of"]
 
 #: metadata keys every sample has: Inspect's grouped metrics need them on all samples
 #: (``shortcut``: whether the cross-fitted shortcut model of ``mindgames audit`` answers
 #: the row right from its words alone, ``n/a`` where it cannot read the row)
-GROUPS = ("order", "deception", "setting", "shortcut")
+GROUPS = ("order", "deception", "setting", "shortcut", "framing")
 
 
 def _rows_of(path: str | None, split: str) -> list[tuple[int, dict[str, Any]]] | None:
@@ -79,6 +79,28 @@ def story_rows(*, size: int, seed: int, order: int, deception: bool,
     return list(enumerate(qa)), list(enumerate(nli))
 
 
+def functional_rows(path: str | None, *, size: int, seed: int, split: str, framing: str
+                    ) -> list[tuple[int, dict[str, Any]]]:
+    """Functional rows (``generate --family functional``): the file or folder at ``path``
+    (its ``split``), else ``size`` items generated now (every split, or ``split``'s); only
+    the ``framing`` rows (``context``, ``state``, or ``both``)."""
+    given = _rows_of(path, split)
+    if given is None:
+        from ..generate.functional.pipeline import FunctionalConfig, generate
+
+        try:
+            result = generate(FunctionalConfig(size=size, seed=seed))
+        except ValueError as err:
+            raise UserError(str(err)) from None
+        names = ("train", "validation", "test") if split == "all" else (split,)
+        if any(n not in result.splits for n in names):
+            raise UserError(f"split takes all, train, validation or test: got {split!r}")
+        given = list(enumerate(r for n in names for r in result.splits[n]))
+    if framing not in ("both", "context", "state"):
+        raise UserError(f"framing takes both, context or state: got {framing!r}")
+    return [(i, f) for i, f in given if framing == "both" or f.get("framing") == framing]
+
+
 def question_only(item: EvalItem) -> str:
     """The prompt without its option lines and ``Answer:``: the question Inspect's own
     multiple-choice solver is given (it writes the options itself)."""
@@ -100,6 +122,7 @@ def _metadata(item: EvalItem, fields: dict[str, Any]) -> dict[str, Any]:
         "shortcut_difficulty": hardness,
         "shortcut": "n/a" if hardness is None else "right" if hardness < 1 else "wrong",
     })
+    meta.setdefault("framing", "n/a")
     return meta
 
 
@@ -163,7 +186,8 @@ def certified_samples(path: str, fmt: str, labels: str) -> list[Sample]:
                                              "class", "agrees", "answer", "certified_answer")
                     if k in row}
             meta.update({"order": order, "deception": bool(row.get("deception", False)),
-                         "setting": f"{fmt}/{labels}", "format": "open", "shortcut": "n/a"})
+                         "setting": f"{fmt}/{labels}", "format": "open", "shortcut": "n/a",
+                         "framing": "n/a"})
             out.append(Sample(id=f"{fmt}-{row.get('row', n - 1)}",
                               input=prompts.open_question(_story(row), str(row.get("question"))),
                               target=target, metadata=meta))

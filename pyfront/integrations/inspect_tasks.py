@@ -7,6 +7,9 @@
 * ``mindgames/stories``: story QA (multiple choice) and NLI generated now with certified
   answers (``-T order=0..4 -T deception=true|false -T agents=2-4 -T size= -T seed=
   -T form=both|qa|nli``);
+* ``mindgames/functional``: functional items, context- and state-driven (``-T path=`` a
+  ``generate --family functional`` file or folder, else ``-T size=`` items generated with
+  ``-T seed=``; ``-T framing=both|context|state -T distractors=hard|easy -T probe=none|nota``);
 * ``mindgames/tomi``, ``mindgames/hitom``: a ``mindgames certify`` folder (``-T path=``),
   open answers scored against the certified answer set, or the original label with
   ``-T labels=original``.
@@ -16,7 +19,7 @@ default solver sends the prompt as it is and reads the reply with eval's parser
 (marking the chosen option, so that Inspect's ``choice()`` scorer scores multiple
 choice); ``-T solver=inspect`` uses Inspect's ``multiple_choice()`` instead (its own
 template and its ``ANSWER: X`` format).  Every task reports accuracy overall and grouped
-by order, by deception, by setting and by the shortcut model's verdict, each group named
+by order, by deception, by setting, by the shortcut model's verdict and by framing, each group named
 with its key (``order=2``, ``shortcut=wrong``).
 
 Usage::
@@ -36,11 +39,11 @@ from ..errors import UserError
 from ..evaluation.answers import parse_choice, parse_nli
 from ..evaluation.items import DISTRACTORS, KINDS, PROBES, Setting
 from .inspect_samples import (
-    GROUPS, certified_samples, item_samples, mindgames_rows, story_rows,
+    GROUPS, certified_samples, functional_rows, item_samples, mindgames_rows, story_rows,
 )
 from .open_answers import accepts
 
-__all__ = ["TASKS", "nli", "mcq", "stories", "tomi", "hitom", "as_prompted", "option_answer",
+__all__ = ["TASKS", "nli", "mcq", "stories", "functional", "tomi", "hitom", "as_prompted", "option_answer",
            "certified_answer", "SOLVERS"]
 
 SOLVERS = ("mindgames", "inspect")
@@ -173,6 +176,20 @@ def stories(order: int = 1, deception: bool | str = True, agents: str = "2-4", s
     return _form_task(samples, solver)
 
 
+def functional(path: str | None = None, size: int = 20, seed: int = 0, split: str = "all",
+               framing: str = "both", distractors: str = "hard", probe: str = "none",
+               solver: str = "mindgames") -> Task:
+    """Functional theory of mind (what will X do under a stated rule, which announcement
+    works): a ``generate --family functional`` file or folder, else ``size`` items generated
+    now; context- and state-driven framings (``framing=both|context|state``)."""
+    rows = functional_rows(path, size=int(size), seed=int(seed), split=split, framing=framing)
+    sets = [Setting("mcq", "retrospective", _check(distractors, DISTRACTORS, "distractors"),
+                    _check(probe, PROBES, "probe"))]
+    inspect_solver = _check(solver, SOLVERS, "solver") == "inspect"
+    return _form_task(item_samples(rows, sets, seed=int(seed), inspect_solver=inspect_solver),
+                      solver)
+
+
 def _open_task(path: str | None, fmt: str, labels: str) -> Task:
     if not path:
         raise UserError(f"mindgames/{fmt} reads a certified split: -T path=DIR (made by "
@@ -192,4 +209,4 @@ def hitom(path: str | None = None, labels: str = "certified") -> Task:
 
 
 #: the tasks, registered under these names by :mod:`mindgames.inspect_registry`
-TASKS = (nli, mcq, stories, tomi, hitom)
+TASKS = (nli, mcq, stories, functional, tomi, hitom)

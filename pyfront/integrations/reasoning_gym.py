@@ -1,6 +1,7 @@
 """reasoning-gym datasets (extra ``[rl]``): importing this module registers
-``mindgames_nli``, ``mindgames_story`` and ``mindgames_puzzle`` with reasoning_gym, each
-with a curriculum (difficulty rising with a level, as the library's own).
+``mindgames_nli``, ``mindgames_story``, ``mindgames_puzzle``, ``mindgames_functional`` and
+``mindgames_open`` with reasoning_gym, each with a curriculum (difficulty rising with a level,
+as the library's own).
 
 * ``mindgames_nli``: a MindGames premise and hypothesis, answer ``True`` or ``False``
   (knobs: ``min_agents``/``max_agents``, ``min_order``/``max_order`` of the hypothesis,
@@ -10,7 +11,15 @@ with a curriculum (difficulty rising with a level, as the library's own).
   ``deception``: tells, claims and lies, ``distractors``: sentences about nothing that
   matters);
 * ``mindgames_puzzle``: muddy children, answer the asking at which some child first knows
-  (knobs: ``min_children``/``max_children``, ``min_muddy``/``max_muddy``).
+  (knobs: ``min_children``/``max_children``, ``min_muddy``/``max_muddy``);
+* ``mindgames_functional``: a functional item (``generate --family functional``): a stated
+  rule of rational action and what someone will do, or which announcement works, with its
+  options; answer an option's text (knobs: ``framing`` ``context`` or
+  ``state``, ``distractors`` ``hard`` or ``easy``).
+* ``mindgames_open``: open answers with certified steps (:mod:`.open_items`): ``kind``
+  ``where`` (a container, its chain's trace kept for ``score_steps``), ``who`` (a set of
+  agents), ``knows`` (a MindGames premise, "who can now know whether …?": a set of agents)
+  or ``value`` (muddy children, a number).
 
 Answers are the model checker's.  Entries are made when the dataset is made, from its
 seed only: the same seed and knobs give the same entries.  ``score_answer`` gives 1.0
@@ -39,12 +48,15 @@ from smcdel_bridge.values import replace, value
 
 from ..evaluation import prompts
 from .open_answers import accepts
+from .open_items import KINDS, make_items, score_answer as open_score, step_score
 from ..errors import UserError
 
-__all__ = ["NliConfig", "StoryConfig", "PuzzleConfig", "NliDataset", "StoryDataset",
-           "PuzzleDataset", "NAMES", "KnobError"]
+__all__ = ["NliConfig", "StoryConfig", "PuzzleConfig", "FunctionalConfig", "OpenConfig",
+           "NliDataset", "StoryDataset", "PuzzleDataset", "FunctionalDataset", "OpenDataset",
+           "NAMES", "KnobError"]
 
-NAMES = ("mindgames_nli", "mindgames_story", "mindgames_puzzle")
+NAMES = ("mindgames_nli", "mindgames_story", "mindgames_puzzle", "mindgames_functional",
+         "mindgames_open")
 
 
 class KnobError(UserError, AssertionError, ValueError):
@@ -222,48 +234,14 @@ class PuzzleConfig:
         _knob("size", self.size, 1)
 
 
-_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan", "Judy",
-          "Mallory", "Oscar")
-
-
-def _first_asking(n: int, m: int, cache: dict) -> int:
-    """The asking at which some child first knows, from the model checker: after ``k``
-    rounds of "nobody knows", does someone know (children 1..m muddy; the others are a
-    renaming)?"""
-    if (n, m) not in cache:
-        from smcdel_bridge.backend import get_backend
-        from ..puzzles.programs import rounds_until_someone_knows
-
-        answers = get_backend("native").run(rounds_until_someone_knows(n, m))
-        cache[(n, m)] = next(k for k, a in enumerate(answers) if a.value) + 1
-    return cache[(n, m)]
-
-
 class PuzzleDataset(_Certified):
     def _make(self) -> list[dict[str, Any]]:
+        from .open_items import puzzle_item
+
         c = self.config
         cache: dict = {}
-        out = []
-        for idx in range(c.size):
-            rng = random.Random(f"{self.seed}\0puzzle\0{idx}")
-            n = rng.randint(c.min_children, c.max_children)
-            m = rng.randint(min(c.min_muddy, n), min(c.max_muddy, n))
-            names = rng.sample(_NAMES, n)
-            muddy = sorted(rng.sample(names, m), key=names.index)
-            question = (
-                f"{', '.join(names[:-1])} and {names[-1]} played in the garden; afterwards "
-                f"{_list(muddy)} {'has a muddy forehead' if m == 1 else 'have muddy foreheads'}. "
-                "Each child sees every other child's forehead, never its own. Their father says "
-                "in front of all: \"At least one of you has a muddy forehead.\" Then he asks, "
-                "again and again: \"Does any of you know whether your forehead is muddy?\", and "
-                "all answer at the same time, truthfully, each reasoning perfectly. At which "
-                "asking does some child first answer yes? Answer with a number.")
-            out.append(_entry(question, str(_first_asking(n, m, cache)), children=n, muddy=m))
-        return out
-
-
-def _list(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        return [puzzle_item(self.seed, idx, (c.min_children, c.max_children),
+                            (c.min_muddy, c.max_muddy), cache) for idx in range(c.size)]
 
 
 class PuzzleCurriculum(BaseCurriculum):
@@ -279,8 +257,122 @@ class PuzzleCurriculum(BaseCurriculum):
         )
 
 
+# --- functional items ------------------------------------------------------------------------
+
+@value(standard=True)
+class FunctionalConfig:
+    framing: str = "context"
+    distractors: str = "hard"
+    seed: Optional[int] = None
+    size: int = 500
+
+    def validate(self) -> None:
+        for knob, allowed in (("framing", ("context", "state")),
+                              ("distractors", ("hard", "easy"))):
+            if getattr(self, knob) not in allowed:
+                raise KnobError(f"{knob} must be {' or '.join(allowed)}: got "
+                                f"{getattr(self, knob)!r}", knob, getattr(self, knob))
+        _knob("size", self.size, 1)
+
+
+class FunctionalDataset(_Certified):
+    def _make(self) -> list[dict[str, Any]]:
+        from ..generate.functional.pipeline import FunctionalConfig as Made, generate
+
+        c = self.config
+        result = generate(Made(size=c.size, seed=self.seed))
+        rows = [r for name in ("train", "validation", "test") for r in result.splits[name]
+                if r["framing"] == c.framing]
+        rows.sort(key=lambda r: r["id"])
+        out = []
+        for r in rows[:c.size]:
+            options = r["easy_choices"] if c.distractors == "easy" else r["choices"]
+            out.append(_entry(prompts.options_question(r["story"], r["question"], options),
+                              r["answer"], question_type=r["question_type"], order=r["order"],
+                              framing=r["framing"], n_agents=r["n_agents"], id=r["id"],
+                              options=list(options)))
+        return out
+
+
+class FunctionalCurriculum(BaseCurriculum):
+    def __init__(self):
+        super().__init__(FunctionalCurriculum.__name__, FunctionalConfig)
+        self._define_attributes(
+            ScalarAttributeDefinition(name="distractors", levels=["easy", "hard"],
+                                      field_name="distractors",
+                                      description="options from outside the item, or its own"),
+            ScalarAttributeDefinition(name="framing", levels=["state", "context"],
+                                      field_name="framing",
+                                      description="the mental-state profile, or the story"),
+        )
+
+
+# --- open answers with certified steps ------------------------------------------------------
+
+@value(standard=True)
+class OpenConfig:
+    kind: str = "where"
+    order: int = 1
+    min_agents: int = 2
+    max_agents: int = 4
+    min_events: int = 3
+    max_events: int = 8
+    deception: bool = False
+    min_children: int = 2
+    max_children: int = 5
+    seed: Optional[int] = None
+    size: int = 500
+
+    def validate(self) -> None:
+        if self.kind not in KINDS:
+            raise KnobError(f"kind must be one of {', '.join(KINDS)}: got {self.kind!r}",
+                            "kind", self.kind)
+        _knob("order", self.order, 0, 4)
+        _knob_range(self, "agents", 2, 8)
+        _knob_range(self, "events", 1)
+        _knob_range(self, "children", 1, 12)
+        _knob("size", self.size, 1)
+
+
+class OpenDataset(_Certified):
+    """``mindgames_open``: a container (``where``, with the certified trace of its chain),
+    a set of agents (``who``, ``knows``) or a number (``value``); :meth:`score_steps` grades
+    a reply's ``## Step n ##`` blocks."""
+
+    def _make(self) -> list[dict[str, Any]]:
+        c = self.config
+        return make_items(kind=c.kind, size=c.size, seed=self.seed, order=c.order,
+                          agents=(c.min_agents, c.max_agents), events=(c.min_events, c.max_events),
+                          deception=c.deception, children=(c.min_children, c.max_children),
+                          muddy=(1, c.max_children))
+
+    def score_answer(self, answer: Optional[str], entry: dict[str, Any]) -> float:
+        return open_score(answer, entry)
+
+    def score_steps(self, answer: Optional[str], entry: dict[str, Any],
+                    labels: str = "step") -> Optional[float]:
+        """The share of steps graded right (``labels="prefix"``: prefix-correct) against
+        the entry's certified trace; 0.0 without steps; None for an entry with no trace."""
+        return step_score(answer, entry, labels)
+
+
+class OpenCurriculum(BaseCurriculum):
+    def __init__(self):
+        super().__init__(OpenCurriculum.__name__, OpenConfig)
+        self._define_attributes(
+            ScalarAttributeDefinition(name="order", levels=[0, 1, 2, 3, 4], field_name="order",
+                                      description="nesting of belief asked about"),
+            RangeAttributeDefinition(name="agents", levels=[2, 3, 4, 5, 6],
+                                     description="people in the story",
+                                     lower_field_name="min_agents", upper_field_name="max_agents"),
+        )
+
+
 for _name, _cls, _cfg, _cur in (("mindgames_nli", NliDataset, NliConfig, NliCurriculum),
                                 ("mindgames_story", StoryDataset, StoryConfig, StoryCurriculum),
-                                ("mindgames_puzzle", PuzzleDataset, PuzzleConfig, PuzzleCurriculum)):
+                                ("mindgames_puzzle", PuzzleDataset, PuzzleConfig, PuzzleCurriculum),
+                                ("mindgames_functional", FunctionalDataset, FunctionalConfig,
+                                 FunctionalCurriculum),
+                                ("mindgames_open", OpenDataset, OpenConfig, OpenCurriculum)):
     if _name not in DATASETS:  # a second import (importlib.reload) registers nothing twice
         register_dataset(_name, _cls, _cfg, _cur)

@@ -7,3 +7,6 @@
 
 The semantics live in :mod:`smcdel_bridge.native.planning` and :mod:`smcdel_bridge.planning`.
 """
+
+#: The columns of a plan item's record, for problems and stories alike.
+PLAN_FIELDS = ("source", "row", "plan", "length", "label", "expected", "agrees")

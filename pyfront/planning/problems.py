@@ -1,4 +1,5 @@
-"""The plan items of DSL problems answered: ``check`` records, ``mindgames plan FILE.del``.
+"""The plan items of DSL problems answered: ``check`` records, ``mindgames plan FILE.del``
+(a story's plan items: :mod:`pyfront.planning.stories`).
 
 A plan item (``plan [NAME:] within N steps [expect …]``) asks for plans of the problem's
 ``may announce`` formulas from its actual state, after the announcements written above the
@@ -27,6 +28,8 @@ Usage::
 from __future__ import annotations
 
 from pyfront.errors import UserError
+from pyfront.planning import PLAN_FIELDS
+from pyfront.problem.model import Problem
 
 __all__ = ["PLAN_FIELDS", "s5_problem", "plan_entry_record", "plan_records", "plan_record",
            "run_format",
@@ -73,9 +76,6 @@ def verdict_words(verdict, task, names: list[str]) -> list[str]:
 
 
 #: a plan record's fields, in the order written (then ``name`` and ``line``)
-PLAN_FIELDS = ("source", "row", "plan", "length", "label", "expected", "agrees")
-
-
 def plan_record(pb, item, source: str, row: int | None = None, engine: str = "auto") -> dict:
     """The record of one plan item (a failure is a record with ``error``).  ``label`` is
     the answer in the words of an expectation: ``none``, ``length K``, ``plan`` / ``not a
@@ -129,9 +129,18 @@ def _answer(pb, item, engine: str) -> dict:
 
 
 def plan_entry_record(entry, engine: str = "auto") -> dict:
-    """The record of a ``check`` item (:class:`pyfront.data.items.PlanEntry`)."""
+    """The record of a ``check`` item (:class:`pyfront.data.items.PlanEntry`): a
+    problem's plan item, or a story's (:mod:`pyfront.planning.stories`, on the belief
+    engine ``engine`` names)."""
+    from pyfront.problem.model import Problem
+
     pb = entry.problem
-    return plan_record(pb, pb.planning.plans[entry.index], entry.source, entry.row, engine)
+    item = pb.planning.plans[entry.index]
+    if not isinstance(pb, Problem):
+        from pyfront.planning.stories import story_plan_record
+
+        return story_plan_record(pb, item, entry.source, entry.row, engine)
+    return plan_record(pb, item, entry.source, entry.row, engine)
 
 
 def plan_records(pb, source: str, engine: str = "auto") -> list[dict]:
@@ -142,6 +151,10 @@ def plan_records(pb, source: str, engine: str = "auto") -> list[dict]:
 
 def _answer_problem(job: tuple) -> list[dict]:
     pb, source, engine = job
+    if not isinstance(pb, Problem):
+        from pyfront.planning.stories import story_plan_records
+
+        return story_plan_records(pb, source, engine)
     return plan_records(pb, source, engine)
 
 
@@ -153,12 +166,12 @@ def run_format(args, limits) -> int:
 
     from pyfront.checking.limits import limited_map
     from pyfront.data.loading import load_document
-    from pyfront.problem.model import Problem
 
     problems = [pb for pb in load_document(args.file)
-                if isinstance(pb, Problem) and pb.planning is not None and pb.planning.plans]
+                if pb.planning is not None and pb.planning.plans]
     if not problems:
-        raise UserError("no plan item ('plan … within N steps') in a problem", file=args.file)
+        raise UserError("no plan item ('plan … within N steps') in a problem or a story",
+                        file=args.file)
 
     def stopped(job, why):
         pb = job[0]

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from smcdel_bridge.language import BOT, TOP, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp
+from smcdel_bridge.language import BOT, TOP, Conj, Disj, Equi, Form, Impl, Neg, Prp
 from smcdel_bridge.values import field_names, replace
 
 from pyfront.errors import UserError
 from pyfront.problem.dsl_declarations import Declarations
+from pyfront.problem.dsl_modal import MODAL_FORMULAS, ModalReader
 from pyfront.problem.dsl_values import VALUE_FORMULAS, ValueReader
 from pyfront.problem.dsl_planning import read_planning
 from pyfront.problem.dsl_syntax import (  # noqa: F401  (the readers' shared names)
@@ -31,7 +32,7 @@ from pyfront.problem.model import Proposition
 _FORMULA_WORDS = ("true", "false", "someone", "everyone", "nobody")
 
 
-class ProblemBuilder(ValueReader, Declarations, FormulaReader):
+class ProblemBuilder(ValueReader, Declarations, ModalReader, FormulaReader):
     """Resolves one ``problem`` tree into a :class:`Problem`."""
 
     def __init__(self, tree, filename: str):
@@ -65,6 +66,16 @@ class ProblemBuilder(ValueReader, Declarations, FormulaReader):
         if not self.agents:
             raise self.error(f"unknown agent {name!r}: declare the agents first ('agents A, B')", tok)
         raise self.error(f"unknown agent {name!r}{did_you_mean(name, self.agents)}", tok)
+
+    def knower(self, node) -> str:
+        return agent_id(self.agent(node))
+
+    def believer(self, node) -> str:
+        """A problem's models are S5: a belief is knowledge (the same relation)."""
+        return agent_id(self.agent(node))
+
+    def everyone_ids(self, belief: bool) -> tuple[str, ...]:
+        return tuple(agent_id(i) for i in range(len(self.agents)))
 
     def atom_of_prop(self, tok) -> int:
         name = str(tok)
@@ -156,15 +167,15 @@ class ProblemBuilder(ValueReader, Declarations, FormulaReader):
             return Impl(self.formula(ch[0]), self.formula(ch[1]))
         if kind == "iff":
             return Equi(self.formula(ch[0]), self.formula(ch[1]))
-        if kind in ("knows_that", "knows_whether", "not_knows_that", "not_knows_whether"):
-            who = agent_id(self.agent(ch[0]))
-            body = self.formula(ch[1])
-            f = K(who, body) if kind.endswith("that") else Kw(who, body)
-            return Neg(f) if kind.startswith("not_") else f
+        if kind in MODAL_FORMULAS:
+            return self.modal_formula(node)
         if kind == "raw":
             return self.raw(ch[0])
         if kind in VALUE_FORMULAS:
             return self.value_formula(node)
+        if kind in ("is_value", "is_not_value"):
+            raise self.error("'… is …' is a story formula (a variable with places); in a "
+                             "problem compare values with '=' ('x = 3')", node)
         raise self.error(f"unexpected {kind}", node)  # grammar and builder out of step
 
     def count(self, kind: str, count_tok, kw_tok) -> Form:
@@ -211,6 +222,30 @@ class ProblemBuilder(ValueReader, Declarations, FormulaReader):
                 raise self.error(f"smcdel\"…\" mentions atom {a}, not in this problem (atoms 1..{len(vocab)})", tok)
         return _rename_agents(f, self, tok)
 
+    def told(self, st) -> Announcement:
+        """``announce to G that/whether F[, seen by W]``: who is told, who sees it (by
+        default nobody for "that", everyone else for "whether", as a story's ``tells``)."""
+        names, body, modifier = st.children
+        group = []
+        for n in names.children:
+            ident = agent_id(self.agent(n))
+            if ident in group:
+                raise self.error("this agent is named twice", n)
+            group.append(ident)
+        others = [agent_id(i) for i in range(len(self.agents)) if agent_id(i) not in group]
+        whether = st.data == "announce_whether"
+        seen = others if whether else []
+        if modifier is not None and modifier.data == "secretly":
+            seen = []
+        elif modifier is not None:
+            named = [agent_id(self.agent(n)) for n in modifier.children[0].children]
+            for n, ident in zip(modifier.children[0].children, named):
+                if ident in group:
+                    raise self.error("this agent is told: it sees what it is told", n)
+            seen = named if modifier.data == "seen_by" else [a for a in others if a not in named]
+        return Announcement(formula=self.formula(body), line=st.meta.line, to=tuple(group),
+                            whether=whether, seen_by=tuple(a for a in others if a in seen))
+
     # -- the problem -----------------------------------------------------------------
 
     def build(self) -> Problem:
@@ -249,6 +284,8 @@ class ProblemBuilder(ValueReader, Declarations, FormulaReader):
                 announcements.append(
                     Announcement(formula=self.formula(st.children[0]), line=st.meta.line)
                 )
+            elif st.data in ("announce_that", "announce_whether"):
+                announcements.append(self.told(st))
             elif st.data == "p_question":
                 q = self.question(st, len(announcements), len(questions) + 1)
                 if not remember(hypothesis_names, q.name):

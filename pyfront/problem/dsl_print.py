@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from smcdel_bridge.language import Bot, Conj, Disj, Equi, Form, Impl, K, Kw, Neg, Prp, Top
+from smcdel_bridge.language import Bot, Ck, Conj, Disj, Dk, Equi, Form, Impl, K, Kw, Neg, Prp, Top
 
 from pyfront.problem.model import Problem
 
@@ -18,7 +18,8 @@ KEYWORDS = frozenset(
     """problem agents setup predicate proposition observes sees stated say law announce
     hypothesis expect knows that whether does not know someone everyone nobody true false
     and or implies iff nothing story at least most exactly question what which is are the
-    it common knowledge among binary onehot possibilities possibility remain""".split()
+    it common knowledge among binary onehot possibilities possibility remain
+    believes thinks believe think belief distributed to privately secretly seen unseen by""".split()
 )
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -55,6 +56,35 @@ class FormulaPrinter:
         if isinstance(f, Equi):
             return f"{self.show(f.a, PREC_IMPLIES)} iff {self.show(f.b, PREC_IMPLIES)}", PREC_IFF
         return None
+
+    def everyone_body(self, f: Form, ordered: tuple[str, ...]) -> Form | None:
+        """The body of "everyone knows that body" (``ordered``: every agent's relation of
+        the one kind), when ``f`` is that conjunction over two or more agents."""
+        if not isinstance(f, Conj) or len(ordered) < 2 or len(f.fs) != len(ordered):
+            return None
+        if any(not isinstance(g, K) or g.agent != a or g.f != f.fs[0].f
+               for g, a in zip(f.fs, ordered)):
+            return None
+        return f.fs[0].f
+
+    def group_text(self, f: Form, ordered: tuple[str, ...], kind: str) -> tuple[str, int] | None:
+        """Common knowledge or belief, distributed knowledge: of everyone (``ordered``, all
+        the relations of ``kind``) or of a group of two or more in that order, the orders
+        the readers give (None for another group)."""
+        if not isinstance(f, (Ck, Dk)) or (isinstance(f, Dk) and kind != "knowledge"):
+            return None
+        group = tuple(f.group)
+        word = "common" if isinstance(f, Ck) else "distributed"
+        body = self.show(f.f, PREC_NOT)
+        if group == ordered:
+            return f"it is {word} {kind} that {body}", PREC_NOT
+        rank = {a: i for i, a in enumerate(ordered)}
+        if len(group) < 2 or any(a not in rank for a in group) or \
+                list(group) != sorted(set(group), key=rank.__getitem__):
+            return None
+        names = [self.agent(a) for a in group]
+        return (f"it is {word} {kind} among {', '.join(names[:-1])} and {names[-1]} "
+                f"that {body}"), PREC_NOT
 
 
 class ProblemFormulaPrinter(FormulaPrinter):
@@ -110,6 +140,9 @@ class ProblemFormulaPrinter(FormulaPrinter):
             return count, PREC_ATOM
         if self.chain_of_all(f, Conj):
             return "everyone", PREC_ATOM
+        body = self.everyone_body(f, tuple(self.pb.agent_ids()))
+        if body is not None:
+            return f"everyone knows that {self.show(body, PREC_NOT)}", PREC_NOT
         value = self.value_text(f)
         if value is not None:
             return value
@@ -126,8 +159,7 @@ class ProblemFormulaPrinter(FormulaPrinter):
         return self.connective(f) or (self.raw(f), PREC_ATOM)
 
     def value_text(self, f: Form) -> tuple[str, int] | None:
-        """Comparisons, knowing the value, common knowledge (number puzzles)."""
-        from smcdel_bridge.language import Ck
+        """Comparisons, knowing the value (number puzzles); common and distributed knowledge."""
         from smcdel_bridge.terms import Cmp, Kv, term_text
 
         negated = isinstance(f, Neg) and isinstance(f.f, Kv)
@@ -139,16 +171,9 @@ class ProblemFormulaPrinter(FormulaPrinter):
                     f"{'is' if len(names) == 1 else 'are'}"), PREC_NOT
         if isinstance(f, Cmp):
             return f"{term_text(f.a)} {f.op} {term_text(f.b)}", PREC_ATOM
-        # the reader's groups: every agent in order, or two or more sorted by id (others
+        # the reader's groups: every agent, or two or more in the agents' order (others
         # print as smcdel"…", which keeps them exactly)
-        if isinstance(f, Ck) and len(f.group) > 1 and list(f.group) == sorted(set(f.group)):
-            body = self.show(f.f, PREC_NOT)
-            if list(f.group) == self.pb.agent_ids():
-                return f"it is common knowledge that {body}", PREC_NOT
-            names = [self.agent(a) for a in f.group]
-            return (f"it is common knowledge among {', '.join(names[:-1])} and {names[-1]} "
-                    f"that {body}"), PREC_NOT
-        return None
+        return self.group_text(f, tuple(self.pb.agent_ids()), "knowledge")
 
     def raw(self, f: Form) -> str:
         from smcdel_bridge.syntax import to_input
@@ -223,9 +248,26 @@ def to_dsl(pb: Problem, *, comments: bool = True) -> str:
         while at < len(asked) and asked[at][0] <= k:
             out.append(asked[at][3])
             at += 1
-        out.append("  announce " + fp.show(a.formula))
+        out.append("  " + announcement_line(pb, a, fp))
     out += [a[3] for a in asked[at:]]
     return "\n".join(out) + "\n"
+
+
+def announcement_line(pb: Problem, a, fp: FormulaPrinter) -> str:
+    """``announce F``, or told to a group: ``announce privately to G that F`` (nobody else
+    sees it), ``announce to G whether F`` (everyone else sees it), else with ``seen by``."""
+    if a.public:
+        return "announce " + fp.show(a.formula)
+    group = ", ".join(fp.agent(x) for x in a.to)
+    others = [x for x in pb.agent_ids() if x not in a.to]
+    word = "whether" if a.whether else "that"
+    head = "announce privately to" if not a.whether and not a.seen_by else "announce to"
+    line = f"{head} {group} {word} {fp.show(a.formula)}"
+    if list(a.seen_by) == (others if a.whether else []):
+        return line
+    if not a.seen_by:
+        return line + ", secretly"
+    return line + ", seen by " + ", ".join(fp.agent(x) for x in a.seen_by)
 
 
 def planning_lines(pb: Problem, fp: FormulaPrinter) -> list[str]:

@@ -10,7 +10,7 @@ knowing the value, questions (a mixin of :class:`pyfront.problem.dsl.ProblemBuil
 
 from __future__ import annotations
 
-from smcdel_bridge.language import Ck, Form, Neg
+from smcdel_bridge.language import Form, Neg
 from smcdel_bridge.terms import Arith, Cmp, Const, Kv, Term, Var
 
 from pyfront.problem.dsl_syntax import did_you_mean, unquote
@@ -18,8 +18,7 @@ from pyfront.problem.model import agent_id
 from pyfront.problem.values import MAX_VALUES, ValueQuestion, Variable
 
 #: tree nodes this mixin turns into formulas
-VALUE_FORMULAS = ("compare", "knows_value", "not_knows_value", "common_knowledge",
-                  "common_knowledge_among")
+VALUE_FORMULAS = ("compare", "knows_value", "not_knows_value")
 
 _ARITH = {"add": "+", "sub": "-", "mul": "*"}
 
@@ -135,13 +134,6 @@ class ValueReader:
         kind = node.data
         if kind == "compare":
             return self.compare(node)
-        if kind == "common_knowledge":
-            ids = tuple(agent_id(i) for i in range(len(self.agents)))
-            return Ck(ids, self.formula(node.children[0]))
-        if kind == "common_knowledge_among":
-            *group, body = node.children
-            ids = tuple(sorted({agent_id(self.agent(g)) for g in group}))
-            return Ck(ids, self.formula(body))
         who = agent_id(self.agent(node.children[0]))
         terms = []
         for tok in node.children[1:]:

@@ -50,6 +50,7 @@ from smcdel_bridge.language import TOP, Conj, Disj, Form, Neg, Prp
 from pyfront.problem.record import EXCLUDED, Record, many, to_form
 from smcdel_bridge.values import field, value
 
+from pyfront.problem.announcement import Announcement  # noqa: F401  (a field's type)
 from pyfront.problem.planning import Planning
 from pyfront.problem.setups import Predicate, Setup, get_setup
 from pyfront.problem.values import ValueQuestion, Variable
@@ -96,20 +97,6 @@ class Proposition(Record):
     #: English when true / when false ("it rains" / "it does not rain")
     positive: str
     negative: str
-
-
-@value(kw_only=True)
-class Announcement(Record):
-    """A public, truthful announcement of ``formula`` (in order)."""
-
-    formula: Form
-    #: 1-based line in the DSL source, when parsed from one
-    line: int | None = field(default=None, metadata=EXCLUDED)
-
-    _read = {"formula": to_form}
-
-    def __post_init__(self):
-        self.formula = to_form(self.formula)
 
 
 @value(kw_only=True)
@@ -235,6 +222,15 @@ class Problem(Record):
             self.observed_terms = [() for _ in self.agents]
         if len(self.observed_terms) != len(self.agents):
             raise ValueError("observed_terms needs one row per agent")
+        if self.has_told and (self.variables or self.questions or self.planning is not None):
+            raise ValueError("an announcement told to a group is not part of number puzzles "
+                             "or planning problems (their engines take public ones)")
+
+    @property
+    def has_told(self) -> bool:
+        """Whether an announcement is told to a group (an event model: the problem is
+        checked on the event-model engines, :mod:`pyfront.problem.events`)."""
+        return any(not a.public for a in self.announcements)
 
     @property
     def has_values(self) -> bool:

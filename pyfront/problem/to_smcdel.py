@@ -125,6 +125,9 @@ def render(pb: "Problem", hypothesis: int = 0, *, pbcheck: bool = False, readabl
     """SMCDEL input for hypothesis ``hypothesis`` (or the contradiction check of the
     announcements before it): a hypothesis is asked after the announcements written above
     it (all of them for a published row, whose hypothesis comes last)."""
+    if pb.has_told:
+        raise UnprintableFormula(f"problem {pb.name!r} tells an announcement to a group: an "
+                                 "event model, which SMCDEL input has no way to write")
     anns = [a.formula for a in pb.announcements]
     if pb.hypotheses and 0 <= hypothesis < len(pb.hypotheses):
         anns = anns[:pb.hypotheses[hypothesis].announcements_before(len(anns))]
@@ -177,6 +180,8 @@ def program(pb: "Problem", *, readable: bool = False) -> str:
         return render(pb, 0, readable=readable).rstrip("\n")
     if not pb.hypotheses:
         raise ValueError(f"problem {pb.name!r} has no hypothesis")
+    if pb.has_told:
+        render(pb, 0)  # (its error: an event model has no SMCDEL input)
     anns = [a.formula for a in pb.announcements]
     questions = [h.formula for h in pb.hypotheses]
     vocab, entries = obs_entries(pb, [pb.law, *anns, *questions])

@@ -48,9 +48,10 @@ from smcdel_bridge.dynamic.belief.backend import (
     get_belief_engine,
 )
 from smcdel_bridge.dynamic.belief.events import (
-    NOTHING, PlausibleAction, build_action, doubled as _doubled, observed as _observed,
+    NOTHING, PlausibleAction, build_action, concrete, doubled as _doubled,
+    observed as _observed,
 )
-from smcdel_bridge.dynamic.plausibility import PlausibilityModel, soft_cells
+from smcdel_bridge.dynamic.plausibility import PlausibilityModel
 from smcdel_bridge.language import TOP, Conj, Disj, Form, Neg, Prp
 from smcdel_bridge.values import field, value
 
@@ -61,6 +62,10 @@ from .engines import (  # noqa: F401  (the engine choice, re-exported)
 )
 from .model import Story, belief_id, knowledge_id
 from .initial import explicit_initial as _explicit_initial
+from .absence import gap_action, has_gap
+from .event_models import (  # noqa: F401  (agent_ids, state_variable: re-exported)
+    agent_ids, conditional_action, raw_action, state_variable,
+)
 from .preconditions import cannot_happen, minds_for  # noqa: F401  (minds_for: re-exported)
 
 #: a belief engine's state (kept under the name the story layer has always used); the
@@ -73,11 +78,6 @@ __all__ = ["NOTHING", "CompiledStory", "answer_engine", "engine_name", "Plausibl
 
 
 # --- the agents and their ids ----------------------------------------------------------------
-
-def agent_ids(agents: Sequence[str]) -> tuple[tuple[str, str, str], ...]:
-    """Each story agent with the ids of its belief and knowledge relations."""
-    return tuple((a, belief_id(a), knowledge_id(a)) for a in agents)
-
 
 def doubled(agents: Sequence[str]) -> tuple[str, ...]:
     """The agents of the engine's models: each story agent under its belief id and its
@@ -141,11 +141,13 @@ class CompiledStory:
         states = self._states = self._states or [self.start]
         while len(states) <= min(step, len(self.actions)) and not self._ended:
             i = len(states) - 1
-            pa = self.actions[i]
-            if not self.engine.executable(states[-1], pa):
+            pa = concrete(self.engine, states[-1], self.actions[i])
+            if pa is None or not self.engine.executable(states[-1], pa):
+                pa = pa or self.actions[i]
                 self._failure = UserError(cannot_happen(self.story, i, pa), line=pa.line)
                 self._ended = True
                 break
+            self.actions[i] = pa  # as it happened (a conditional event model resolved)
             states.append(self.engine.update(states[-1], pa, i + 1))
             if self.on_event is not None:
                 self.on_event(self.story.name, i + 1, len(self.actions))
@@ -188,13 +190,6 @@ def exactly_one(atoms: Sequence[int]) -> Form:
     return Conj((at_least, at_most))
 
 
-def state_variable(story: Story, v: M.Variable) -> StateVariable:
-    """A story variable as the belief engines see it (its atoms)."""
-    atoms = ((story.atom(v.name),) if v.boolean
-             else tuple(story.atom(v.name, x) for x in v.values))
-    return StateVariable(v.name, tuple(v.values), atoms, v.boolean)
-
-
 def situation(story: Story, minds: Sequence[str] | None = None) -> Situation:
     """The story's start for a belief engine: its variables, what is common knowledge,
     what is actually true and who observes which variables."""
@@ -222,10 +217,6 @@ def initial_state(story: Story, engine: BeliefEngine | None = None,
 def update(state, pa: PlausibleAction, step: int, engine: BeliefEngine | None = None):
     """The state after ``pa`` (the explicit engine's unless ``engine``)."""
     return (engine or get_belief_engine("explicit")).update(state, pa, step)
-
-
-def _assign(story: Story, variable: str, value: str) -> dict[int, Form]:
-    return state_variable(story, story.variable(variable)).assignment(value)
 
 
 def _family(story: Story, variable: str, index: int | None = None) -> list[StateVariable]:
@@ -256,12 +247,16 @@ def event_action(story: Story, index: int, minds: Sequence[str] | None = None
     label = ev.label if isinstance(ev, M.EventModel) else event_text(story, ev)
     line = ev.line
     if isinstance(ev, (M.Enter, M.Leave)):
+        if has_gap(story, index, agents):
+            return gap_action(story, index, label, agent_ids(agents), line)
         return observed(label, agents, [Event("step", TOP, {})], ["step"], agents, line=line,
                         with_nothing=False)
     if isinstance(ev, M.Announce):
         return observed(label, agents, [Event("said", ev.formula, {})], ["said"], agents, line=line)
     if isinstance(ev, M.EventModel):
-        return _raw_action(story, ev, label, agents)
+        if ev.when is None and not ev.conditions:
+            return raw_action(story, ev, label, agents)
+        return conditional_action(story, ev, label, agents)
     obs = story.observers(index)
     ids = agent_ids(agents)
     if isinstance(ev, (M.Move, M.Turn)):
@@ -292,28 +287,6 @@ def event_action(story: Story, index: int, minds: Sequence[str] | None = None
         return speech.assertion(label, ids, ev.agent, ev.formula, kind, hearers, trusts, line,
                                 others)
     raise TypeError(f"unknown story event {type(ev).__name__}")
-
-
-def _raw_action(story: Story, ev: M.EventModel, label: str, agents: Sequence[str]
-                ) -> PlausibleAction:
-    """An explicit event model, read the soft way: what an agent cannot rule out are the
-    events its arrows connect, what they point to is most plausible."""
-    events = []
-    for re_ in ev.events:
-        post: dict[int, Form] = {}
-        for var, value in re_.sets:
-            post.update(_assign(story, var, value))
-        for var, f in re_.becomes:
-            post[story.atom(var)] = f
-        events.append(Event(re_.name, re_.pre, post))
-    names = [e.name for e in events]
-    views, arrows = {}, {}
-    for a in agents:
-        rel = ev.relation(a)
-        cells, ranks = soft_cells(names, rel)
-        views[a] = [{e: ranks[e] for e in c} for c in cells]
-        arrows[a] = {e: frozenset(rel.get(e, ())) for e in names}
-    return _build(label, agents, events, ev.actual, views, ev.line, arrows)
 
 
 # --- answers -------------------------------------------------------------------------------

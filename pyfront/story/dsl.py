@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from smcdel_bridge.language import BOT, TOP, Ck, Conj, Disj, Equi, Form, Impl, K, Kw, Neg
+from smcdel_bridge.language import BOT, TOP, Conj, Disj, Equi, Form, Impl, Neg
 
 from pyfront.problem.dsl import FormulaReader, chain_operands, parse_tree
+from pyfront.problem.dsl_modal import MODAL_FORMULAS, ModalReader
 from pyfront.problem.dsl_syntax import did_you_mean, unquote
 from ..errors import UserError
 from . import model as M
 from .dsl_events import EventReader
+from .dsl_planning import PLANNING_STATEMENTS, PlanningReader
 from .model import Story, belief_id, knowledge_id
 
 #: statements that describe the start: they come before the first event
@@ -26,11 +28,17 @@ _SETUP = {"common_fact", "actual_fact", "s_observes", "starts_in", "initial_mode
 _DECLARATIONS = {"agents", "rooms", "variable", "s_proposition"}
 _EVENTS = {"enter", "leave", "move", "put", "set_to", "turn", "waits", "announce_s", "says", "tells",
            "tells_whether", "lies", "claims", "asserts", "peeks", "looks", "shows", "event_model"}
+#: formula words only a problem gives a meaning to, as the error names them
+_PROBLEM_ONLY = {"someone": "'someone'", "everyone": "'everyone' alone", "nobody": "'nobody'",
+                 "applied": "a predicate applied to an agent", "raw": 'smcdel"…"',
+                 "at_least": "a count", "at_most": "a count", "exactly": "a count",
+                 "compare": "a comparison of numbers", "knows_value": "knowing the value",
+                 "not_knows_value": "knowing the value"}
 #: the trust policy: anywhere in the story, in order
 _TRUST = {"trusts", "distrusts", "trust_rule"}
 
 
-class StoryBuilder(EventReader, FormulaReader):
+class StoryBuilder(EventReader, PlanningReader, ModalReader, FormulaReader):
     """Resolves one ``story`` tree into a :class:`Story`."""
 
     def __init__(self, tree, filename: str, text: str = ""):
@@ -82,6 +90,15 @@ class StoryBuilder(EventReader, FormulaReader):
                 raise self.error(f"{a} is named twice", self.tok(n))
             out.append(a)
         return tuple(out)
+
+    def knower(self, node) -> str:
+        return knowledge_id(self.agent(node))
+
+    def believer(self, node) -> str:
+        return belief_id(self.agent(node))
+
+    def everyone_ids(self, belief: bool) -> tuple[str, ...]:
+        return tuple((belief_id if belief else knowledge_id)(a) for a in self.agents)
 
     def room(self, node) -> str:
         name = self.text(node)
@@ -161,21 +178,11 @@ class StoryBuilder(EventReader, FormulaReader):
             return Impl(self.formula(ch[0]), self.formula(ch[1]))
         if kind == "iff":
             return Equi(self.formula(ch[0]), self.formula(ch[1]))
-        if kind in ("knows_that", "knows_whether", "not_knows_that", "not_knows_whether"):
-            who = knowledge_id(self.agent(ch[0]))
-            body = self.formula(ch[1])
-            f = K(who, body) if kind.endswith("that") else Kw(who, body)
-            return Neg(f) if kind.startswith("not_") else f
-        if kind in ("believes_that", "not_believes_that"):
-            f = K(belief_id(self.agent(ch[0])), self.formula(ch[1]))
-            return Neg(f) if kind.startswith("not_") else f
-        if kind in ("everyone_knows", "everyone_believes"):
-            body = self.formula(ch[0])
-            ids = knowledge_id if kind == "everyone_knows" else belief_id
-            return Conj(tuple(K(ids(a), body) for a in self.agents))
-        if kind == "common_knowledge":
-            return Ck(tuple(knowledge_id(a) for a in self.agents), self.formula(ch[0]))
-        raise self.error(f"{kind.replace('_', ' ')} is not part of a story formula", node)
+        if kind in MODAL_FORMULAS:
+            return self.modal_formula(node)
+        what = _PROBLEM_ONLY.get(kind, kind.replace("_", " "))
+        raise self.error(f"{what} belongs to problem formulas (predicates, counts, numbers), "
+                         "not to a story's", node)
 
     def prop(self, tok) -> Form:
         name = str(tok)
@@ -202,6 +209,7 @@ class StoryBuilder(EventReader, FormulaReader):
                                   "trust": []}
         seen_obs: set[str] = set()
         names: set[str] = set()
+        planning: dict = {}
         counter = 0
         for st in statements:
             kind = st.data
@@ -218,6 +226,8 @@ class StoryBuilder(EventReader, FormulaReader):
                 fields["events"].append(ev)
             elif kind in _TRUST:
                 fields["trust"].extend(self.trust(st))
+            elif kind in PLANNING_STATEMENTS:
+                self.planning_statement(st, planning, len(fields["events"]), names)
             elif kind in ("s_hypothesis", "question"):
                 counter += 1
                 hl = st.children[0]
@@ -236,6 +246,7 @@ class StoryBuilder(EventReader, FormulaReader):
                     fields["questions"].append(self.question(st, name, step))
             else:  # grammar and builder out of step
                 raise self.error(f"unexpected {kind}", st)
+        fields["planning"] = self.planning_part(planning)
         try:
             return Story(name=self.text(label), agents=self.agents, rooms=self.rooms,
                          variables=self.variables, line=self.tree.meta.line, **fields)

@@ -129,7 +129,9 @@ class EventReader:
         label, *lines = st.children
         events: list[M.RawEvent] = []
         considers: dict[str, dict[str, list[str]]] = {}
+        considers_when: list = []
         actual: list[str] = []
+        guard = None
         raw_lines = [ln for ln in lines if ln.data == "raw_event"]
         names = [str(ln.children[0]) for ln in raw_lines]
         if not raw_lines:
@@ -145,15 +147,21 @@ class EventReader:
                 name_tok, pre, *assigns = ln.children
                 if names.count(str(name_tok)) > 1 and str(name_tok) in [e.name for e in events]:
                     raise self.error(f"event {str(name_tok)!r} is defined twice", name_tok)
-                sets, becomes = [], []
+                sets, becomes, becomes_when = [], [], []
                 for a in assigns:
                     if a is None:
                         continue
                     var = self.variable(a.children[0])
-                    if any(v == var.name for v, _ in sets + becomes):
+                    rhs, cond = a.children[1], a.children[2]
+                    if cond is None and any(v == var.name for v, _ in sets + becomes):
                         raise self.error(f"{var.name} is set twice in event {str(name_tok)}", a)
-                    rhs = a.children[1]
-                    if var.boolean:
+                    if cond is not None:
+                        if not var.boolean:
+                            raise self.error(f"only a proposition becomes a formula 'when' a "
+                                             f"condition holds ({var.name} has values)", a)
+                        becomes_when.append((var.name, self.formula(rhs),
+                                             self.formula(cond.children[0])))
+                    elif var.boolean:
                         becomes.append((var.name, self.formula(rhs)))
                     else:
                         if getattr(rhs, "data", None) != "prop":
@@ -161,15 +169,25 @@ class EventReader:
                                              f"({', '.join(var.values)})", a)
                         sets.append((var.name, self.value(var, rhs.children[0])))
                 events.append(M.RawEvent(name=str(name_tok), pre=self.formula(pre),
-                                         sets=tuple(sets), becomes=tuple(becomes)))
+                                         sets=tuple(sets), becomes=tuple(becomes),
+                                         becomes_when=tuple(becomes_when)))
             elif ln.data == "considers":
                 who = self.agent(ln.children[0])
                 seen = [event_name(t) for t in ln.children[1].children]
                 at = [event_name(t) for t in ln.children[2].children]
+                cond = ln.children[3] if len(ln.children) > 3 else None
+                if cond is not None:
+                    considers_when.append((who, self.formula(cond.children[0]),
+                                           tuple((e, tuple(seen)) for e in at)))
+                    continue
                 rows = considers.setdefault(who, {})
                 for e in at:
                     rows.setdefault(e, [])
                     rows[e] += [x for x in seen if x not in rows[e]]
+            elif ln.data == "only_when":
+                if guard is not None:
+                    raise self.error("an event model has at most one 'only when' line", ln)
+                guard = self.formula(ln.children[0])
             else:
                 actual += [event_name(t) for t in ln.children]
         if not actual:
@@ -178,7 +196,7 @@ class EventReader:
             label=self.text(label), events=tuple(events), actual=tuple(dict.fromkeys(actual)),
             considers=tuple((a, tuple((e, tuple(v)) for e, v in rows.items()))
                             for a, rows in considers.items()),
-            line=st.meta.line)
+            when=guard, considers_when=tuple(considers_when), line=st.meta.line)
 
     def initial_model(self, st) -> M.InitialModel:
         """``model … end``: worlds with their facts, belief arrows, actual worlds."""
@@ -218,6 +236,9 @@ class EventReader:
                 out_worlds.append((str(name_tok), tuple((v, got[v]) for v in
                                                         (x.name for x in self.variables) if v in got)))
             elif ln.data == "considers":
+                if ln.children[3] is not None:
+                    raise self.error("the arrows of a model have no 'when' condition (only an "
+                                     "event model's do)", ln.children[3])
                 who = self.agent(ln.children[0])
                 seen = [world_name(t) for t in ln.children[1].children]
                 rows = considers.setdefault(who, {})

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 
-from smcdel_bridge.language import Bot, Ck, Conj, Form, K, Kw, Neg, Prp, Top
+from smcdel_bridge.language import Bot, Conj, Form, K, Kw, Neg, Prp, Top
 
 from pyfront.problem.dsl_print import PREC_ATOM, IDENTIFIER, PREC_NOT, KEYWORDS, FormulaPrinter, quote
 from . import model as M
-from .model import Story, split_agent
+from .model import Story, belief_id, knowledge_id, split_agent
 
 #: words of the story grammar that cannot be bare names
 STORY_KEYWORDS = KEYWORDS | frozenset(
@@ -75,21 +75,6 @@ class StoryFormulaPrinter(FormulaPrinter):
             return f"{var_text(self.story, var)} {is_} in the {name_text(value)}", PREC_ATOM
         return f"{var_text(self.story, var)} {is_} {name_text(value)}", PREC_ATOM
 
-    def everyone(self, f: Form, kind: str) -> Form | None:
-        """The body of "everyone knows/believes that body", when ``f`` has that shape."""
-        agents = self.story.agents
-        if not isinstance(f, Conj) or len(f.fs) != len(agents) or len(agents) < 2:
-            return None
-        body = None
-        for g, a in zip(f.fs, agents):
-            if not isinstance(g, K) or split_agent(g.agent) != (a, kind):
-                return None
-            if body is None:
-                body = g.f
-            elif g.f != body:
-                return None
-        return body
-
     def render(self, f: Form) -> tuple[str, int]:
         if isinstance(f, Prp):
             return self.atom(f.n)
@@ -97,8 +82,8 @@ class StoryFormulaPrinter(FormulaPrinter):
             return "true", PREC_ATOM
         if isinstance(f, Bot):
             return "false", PREC_ATOM
-        for kind in ("knows", "believes"):
-            body = self.everyone(f, kind)
+        for kind, ident in (("knows", knowledge_id), ("believes", belief_id)):
+            body = self.everyone_body(f, tuple(ident(a) for a in self.story.agents))
             if body is not None:
                 return f"everyone {kind} that {self.show(body, PREC_NOT)}", PREC_NOT
         if isinstance(f, Neg):
@@ -117,8 +102,10 @@ class StoryFormulaPrinter(FormulaPrinter):
             return f"{self.agent(f.agent)} {verb} that {self.show(f.f, PREC_NOT)}", PREC_NOT
         if isinstance(f, Kw):
             return f"{self.agent(f.agent)} knows whether {self.show(f.f, PREC_NOT)}", PREC_NOT
-        if isinstance(f, Ck):
-            return f"it is common knowledge that {self.show(f.f, PREC_NOT)}", PREC_NOT
+        for kind, ident in (("knowledge", knowledge_id), ("belief", belief_id)):
+            found = self.group_text(f, tuple(ident(a) for a in self.story.agents), kind)
+            if found is not None:
+                return found
         found = self.connective(f)
         if found is None:
             raise ValueError(f"a story formula cannot contain {type(f).__name__}")
@@ -199,15 +186,20 @@ def trust_text(t: M.Trust) -> str:
     return f"{who} does not trust {whom}"
 
 
-def _event_model_lines(story: Story, ev: M.EventModel) -> list[str]:
+def _event_model_lines(story: Story, ev: M.EventModel, head: str = "") -> list[str]:
+    """An event model's block; ``head``: what precedes it on its first line (``may``)."""
     fp = StoryFormulaPrinter(story)
-    out = [f"  event model {quote(ev.label)}"]
+    out = [f"  {head}event model {quote(ev.label)}"]
+    if ev.when is not None:
+        out.append(f"    only when {fp.show(ev.when)}")
     for e in ev.events:
         line = f"    event {e.name}: pre {fp.show(e.pre)}"
         posts = [f"{var_text(story, story.variable(v), False)} becomes {name_text(x)}"
                  for v, x in e.sets]
         posts += [f"{var_text(story, story.variable(v), False)} becomes {fp.show(f, PREC_NOT)}"
                   for v, f in e.becomes]
+        posts += [f"{var_text(story, story.variable(v), False)} becomes {fp.show(f, PREC_NOT)}"
+                  f" when {fp.show(c, PREC_NOT)}" for v, f, c in e.becomes_when]
         if posts:
             line += " post " + ", ".join(posts)
         out.append(line)
@@ -215,6 +207,15 @@ def _event_model_lines(story: Story, ev: M.EventModel) -> list[str]:
         for e, seen in rows:
             if seen:
                 out.append(f"    {name_text(agent)} considers {', '.join(seen)} at {e}")
+    for agent, cond, rows in ev.considers_when:
+        at = [e for e, _ in rows]
+        seen = rows[0][1] if rows else ()
+        if seen and all(v == seen for _, v in rows):
+            out.append(f"    {name_text(agent)} considers {', '.join(seen)} at {', '.join(at)}"
+                       f" when {fp.show(cond)}")
+        else:
+            out += [f"    {name_text(agent)} considers {', '.join(v)} at {e} when {fp.show(cond)}"
+                    for e, v in rows if v]
     out.append(f"    actual {', '.join(ev.actual)}")
     out.append("  end")
     return out
@@ -267,6 +268,19 @@ def hypothesis_line(story: Story, h: M.Hypothesis, fp: "StoryFormulaPrinter | No
     return line
 
 
+def plan_line(story: Story, item) -> str:
+    """A plan item's line (as :func:`to_dsl` prints it)."""
+    unit = "step" if item.max_steps == 1 else "steps"
+    line = f"  plan {name_text(item.name)}: within {item.max_steps} {unit}"
+    if item.expect == "length":
+        line += f" expect length {item.expect_length}"
+    elif item.expect == "plan":
+        line += " expect plan " + "; ".join(event_text(story, ev) for ev in item.expect_plan)
+    elif item.expect is not None:
+        line += f" expect {item.expect}"
+    return line
+
+
 def to_dsl(story: Story) -> str:
     """One story as DSL text."""
     fp = StoryFormulaPrinter(story)
@@ -296,6 +310,15 @@ def to_dsl(story: Story) -> str:
     for a, r in story.starts_in:
         out.append(f"  {name_text(a)} is in the {name_text(r)}")
     out += [f"  {trust_text(t)}" for t in story.trust]
+    p = story.planning
+    if p is not None:
+        out.append("  goal " + fp.show(p.goal))
+        out += ["  keep " + fp.show(f) for f in p.keep]
+        for ev in p.actions:
+            if ev.kind == "event_model":
+                out += _event_model_lines(story, ev, "may ")
+            else:
+                out.append("  may " + event_text(story, ev))
     hyps, qs = list(story.hypotheses), list(story.questions)
     for step in range(len(story.events) + 1):
         for h in hyps:
@@ -304,6 +327,8 @@ def to_dsl(story: Story) -> str:
         for q in qs:
             if q.step == step:
                 out.append(question_line(story, q))
+        out += [plan_line(story, item) for item in (p.plans if p is not None else ())
+                if item.step == step]
         if step < len(story.events):
             ev = story.events[step]
             if ev.kind == "event_model":

@@ -228,9 +228,13 @@ class RawEvent(Part):
     #: variable -> new value, and Boolean variable -> formula (its value before the event)
     sets: tuple[tuple[str, str], ...] = ()
     becomes: tuple[tuple[str, Formula], ...] = ()
+    #: ``P becomes G when C``: (P, G, C), applied when C holds at the actual worlds
+    becomes_when: tuple[tuple[str, Formula, Formula], ...] = ()
 
     _read = {"pre": to_story_form, "sets": tuple_of(tuple),
-             "becomes": tuple_of(pair(str, to_story_form))}
+             "becomes": tuple_of(pair(str, to_story_form)),
+             "becomes_when": tuple_of(lambda t: (str(t[0]), to_story_form(t[1]),
+                                                 to_story_form(t[2])))}
 
 
 @part
@@ -245,9 +249,18 @@ class EventModel(BaseEvent):
     events: tuple[RawEvent, ...]
     considers: tuple[tuple[str, tuple[tuple[str, Names], ...]], ...] = ()
     actual: Names
+    #: ``only when F``: the event model can happen only where F holds at the actual
+    #: worlds (None: always); it is no event's precondition
+    when: Formula | None = None
+    #: ``X considers E at F when C`` lines: (X, C, rows), the rows used when C holds at
+    #: the actual worlds
+    considers_when: tuple[tuple[str, Formula, tuple[tuple[str, Names], ...]], ...] = ()
 
     _read = {"events": tuple_of(RawEvent.model_validate),
-             "considers": tuple_of(pair(str, tuple_of(pair(str, names)))), "actual": names}
+             "considers": tuple_of(pair(str, tuple_of(pair(str, names)))), "actual": names,
+             "when": lambda f: None if f is None else to_story_form(f),
+             "considers_when": tuple_of(lambda t: (str(t[0]), to_story_form(t[1]),
+                                                   tuple_of(pair(str, names))(t[2])))}
 
     def relation(self, agent: str) -> dict[str, tuple[str, ...]]:
         """Event -> events ``agent`` considers possible there (identity when unlisted)."""
@@ -257,6 +270,35 @@ class EventModel(BaseEvent):
                 out.update(dict(rows))
                 return out
         return {e.name: (e.name,) for e in self.events}
+
+    @property
+    def conditions(self) -> tuple[Formula, ...]:
+        """The ``when`` conditions of its arrows and postconditions, each once, in order
+        (the guard ``only when`` is not one of them)."""
+        found = [c for _, c, _ in self.considers_when]
+        found += [c for e in self.events for _, _, c in e.becomes_when]
+        return tuple(dict.fromkeys(found))
+
+    def resolved(self, truth: tuple[bool, ...]) -> "EventModel":
+        """The plain event model it is where its :attr:`conditions` have the values
+        ``truth``: the arrows and postconditions whose condition holds, added to the
+        others; no guard."""
+        value_of = dict(zip(self.conditions, truth))
+        rows: dict[str, dict[str, list[str]]] = {
+            a: {e: list(v) for e, v in r} for a, r in self.considers}
+        for a, c, more in self.considers_when:
+            if value_of[c]:
+                mine = rows.setdefault(a, {})
+                for e, v in more:
+                    mine.setdefault(e, [])
+                    mine[e] += [x for x in v if x not in mine[e]]
+        events = tuple(e.model_copy(update={
+            "becomes": e.becomes + tuple((p, g) for p, g, c in e.becomes_when if value_of[c]),
+            "becomes_when": ()}) for e in self.events)
+        return self.model_copy(update={
+            "events": events, "when": None, "considers_when": (),
+            "considers": tuple((a, tuple((e, tuple(v)) for e, v in r.items()))
+                               for a, r in rows.items())})
 
 
 #: an event of a story: one of the kinds above

@@ -57,6 +57,7 @@ from .parts import (  # noqa: F401
     knowledge_id, part, split_agent, to_story_form,
 )
 from .events import read_event
+from .planning import StoryPlanning
 from .vocabulary import Room, Variable  # noqa: F401  (re-exported)
 
 # --- questions -------------------------------------------------------------------------
@@ -166,6 +167,8 @@ class Story(Record):
     trust: list[Trust] = field(default_factory=list)
     hypotheses: list[Hypothesis] = field(default_factory=list)
     questions: list[Question] = field(default_factory=list)
+    #: goal, kept formulas, candidate events and plan items (None: no ``goal``)
+    planning: StoryPlanning | None = None
     line: int | None = field(default=None, metadata=EXCLUDED)
 
     def __eq__(self, other: object) -> bool:  # lines are not part of a story
@@ -185,6 +188,7 @@ class Story(Record):
         "trust": many(Trust.model_validate),
         "hypotheses": many(Hypothesis.model_validate),
         "questions": many(Question.model_validate),
+        "planning": StoryPlanning.model_validate,
     }
 
     def __post_init__(self):
@@ -219,6 +223,9 @@ class Story(Record):
             if steps != sorted(steps) or (steps and not 0 <= steps[0] <= steps[-1] <= len(self.events)):
                 raise ValueError("hypotheses and questions must be in story order, "
                                  "each after at most every event")
+        for item in self.planning.plans if self.planning is not None else ():
+            if not 0 <= item.step <= len(self.events):
+                raise ValueError(f"plan {item.name!r} comes after more events than the story has")
 
     # -- vocabulary ---------------------------------------------------------------------
 

@@ -35,6 +35,9 @@ def cannot_happen(story: Story, index: int, pa: PlausibleAction) -> str:
     if isinstance(ev, M.Claim):
         return f"{quoted}: {ev.agent} does not believe that {said(ev.formula)}"
     if isinstance(ev, M.EventModel):
+        if ev.when is not None:
+            return (f"{quoted}: its 'only when' condition or the precondition of its actual "
+                    "event is false")
         return f"{quoted}: the precondition of its actual event is false"
     return f"{quoted}: what is announced must be true, and it is false"
 

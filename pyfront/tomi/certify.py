@@ -183,13 +183,16 @@ def failure_text(err: Exception, source: str, line: int) -> str:
     return f"{source}:{line}: {getattr(err, 'message', None) or err}"
 
 
-def check_names(tq: TomiQuestion, q: ParsedQuestion, tr: Translated) -> None:
+def check_names(tq, q: ParsedQuestion, tr: Translated, column: str = "") -> None:
+    """Refuse a question about an object or agent the story never mentions, at the
+    question's ``source:line`` (ToMi, Hi-ToM and DEL-ToM questions alike)."""
+    where = f"{tq.source}:{tq.line}{column}"
     if variable_name(q.obj) not in {v.name for v in tr.story.variables}:
-        raise TomiError(f"{tq.source}:{tq.line}: question about an unknown object: "
+        raise TomiError(f"{where}: question about an unknown object: "
                         f"the story never says where the {q.obj} is")
     for a in q.agents:
         if a not in tr.scene.agents:
-            raise TomiError(f"{tq.source}:{tq.line}: question about an unknown agent: {a}")
+            raise TomiError(f"{where}: question about an unknown agent: {a}")
 
 
 def check_file(path: str, skip: Callable[[int], bool] | None = None,

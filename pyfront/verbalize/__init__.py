@@ -164,6 +164,7 @@ def premise(pb: "Problem", style: str = DEFAULT_STYLE) -> str:
         "sentences": list(pb.sentences),
         "law": None if isinstance(pb.law, Top) else d.describe(pb.law, "present"),
         "announcements": [d.describe(a.formula, "present") for a in pb.announcements],
+        "told": [told_context(pb, a) for a in pb.announcements],
     }
     ctx.update(_observation_context(pb, env, d, words))
     from .describe import puzzle_setting
@@ -179,8 +180,21 @@ def premise(pb: "Problem", style: str = DEFAULT_STYLE) -> str:
 def announcement(pb: "Problem", index: int, style: str = DEFAULT_STYLE) -> str:
     """The sentence announcement ``index`` of ``pb`` gets in the premise, in ``style``."""
     env, words = style_environment(style)
-    node = Describer(pb, words).describe(pb.announcements[index].formula, "present")
-    return squash(env.get_template("announcement.j2").module.announce(node, index == 0))
+    a = pb.announcements[index]
+    node = Describer(pb, words).describe(a.formula, "present")
+    return squash(env.get_template("announcement.j2").module.announce(
+        node, index == 0, told_context(pb, a)))
+
+
+def told_context(pb: "Problem", a) -> dict[str, Any] | None:
+    """Who is told an announcement, who sees it and whether the rest do (None: public)."""
+    if a.public:
+        return None
+    others = [x for x in pb.agent_ids() if x not in a.to]
+    return {"to": [pb.agent_name(x) for x in a.to], "whether": a.whether,
+            "seen": [pb.agent_name(x) for x in a.seen_by],
+            "everyone_else": bool(others) and list(a.seen_by) == others,
+            "nobody_else": not others}
 
 
 def hypothesis(pb: "Problem", index: int = 0, style: str = DEFAULT_STYLE) -> str:

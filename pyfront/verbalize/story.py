@@ -112,6 +112,15 @@ def event_context(story: "Story", index: int, w: StoryWords | None = None) -> di
         ctx["label"] = ev.label
         ctx["detail"] = ", ".join(
             f"{e.name} if {w.clause(e.pre)}" for e in ev.events) + f"; what happens is {', '.join(ev.actual)}"
+        if ev.when is not None:
+            ctx["detail"] += f"; it can happen only when {w.clause(ev.when)}"
+        for agent, cond, rows in ev.considers_when:
+            seen = sorted({x for _, v in rows for x in v})
+            ctx["detail"] += (f"; when {w.clause(cond)}, if {' or '.join(e for e, _ in rows)} "
+                              f"happens, {agent} thinks {' or '.join(seen)} happened")
+        for e in ev.events:
+            for var, _value, cond in e.becomes_when:
+                ctx["detail"] += f"; {e.name} changes {var} only when {w.clause(cond)}"
     if isinstance(ev, M.ObservedEvent):
         core = {actor, *ctx["listeners"]}
         here = where.get(actor)

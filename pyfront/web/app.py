@@ -5,7 +5,9 @@ Routes: ``/`` (the page), ``/static/…`` (shipped assets), ``GET /api/examples`
 "engine": auto|explicit|symbolic}``), ``POST /api/ask`` (``{"source", "problem": INDEX,
 "step", "formula", "syntax": dsl|smcdel, "actual"}``: a formula answered at a step),
 ``POST /api/moves`` (``{"source", "problem", "actual"}``: the moves that can be played
-next) and ``GET /api/health``.  Every answer is JSON; a failure is ``{"ok": false, "error":
+next), ``POST /api/plan`` (``{"source", "problem", "goal", "keep": [F], "may": [MOVE],
+"within": N, "plan": [MOVE], "actually"}``: the shortest plan, a given plan checked step by
+step, the text with the plan played) and ``GET /api/health``.  Every answer is JSON; a failure is ``{"ok": false, "error":
 {"message", "line", "column", "text"}}`` with one line of text.
 """
 
@@ -161,5 +163,24 @@ def create_app(settings: Settings | None = None) -> Flask:
             return error("problem must be a small whole number", 400)
         return answer("moves", {"source": body["source"], "index": index,
                                 "actual": body.get("actual") or None})
+
+    @app.post("/api/plan")
+    def plan():
+        body, failed = body_of()
+        if failed is not None:
+            return failed
+        index, within = problem_index(body), body.get("within", 3)
+        texts = {k: body.get(k) or ("" if k in ("goal", "actually") else [])
+                 for k in ("goal", "actually", "keep", "may", "plan")}
+        fine = (isinstance(texts["goal"], str) and isinstance(texts["actually"], str)
+                and all(isinstance(texts[k], list) and all(isinstance(x, str) for x in texts[k])
+                        for k in ("keep", "may", "plan")))
+        if index is None or not isinstance(within, int) or not fine:
+            return error('send {"goal": TEXT, "keep": [TEXT], "may": [TEXT], "plan": [TEXT], '
+                         '"within": N, "problem": INDEX}', 400)
+        return answer("plan", {"source": body["source"], "index": index,
+                               "goal": texts["goal"], "keep": texts["keep"],
+                               "candidates": texts["may"], "within": within,
+                               "given": texts["plan"], "actually": texts["actually"]})
 
     return app

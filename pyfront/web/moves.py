@@ -53,7 +53,8 @@ def moves(source: str, index: int, actual: str | None = None) -> dict[str, Any]:
 
 # -- problems ------------------------------------------------------------------------------
 
-def _problem_candidates(pb):
+def problem_candidates(pb):
+    """Candidate announcements for ``pb``, each with the group the page shows it under."""
     from smcdel_bridge.language import Conj, Kw, Neg, Prp
 
     agents = pb.agent_ids()
@@ -93,7 +94,7 @@ def _problem_moves(pb, actual: str | None) -> list[dict]:
         if state.atoms in set(model.states):
             here = model.index(state.atoms)
     out = []
-    for group, form in _problem_candidates(pb):
+    for group, form in problem_candidates(pb):
         mask = model.holds(form)
         kept = bin(mask).count("1")
         if kept == 0 or mask == model.all or (here is not None and not mask >> here & 1):
@@ -140,7 +141,7 @@ def _puzzle_moves(pb) -> list[dict]:
 
 # -- stories ---------------------------------------------------------------------------------
 
-def _story_candidates(story) -> list[tuple[str, str]]:
+def story_candidates(story) -> list[tuple[str, str]]:
     """Candidate events at the end of ``story``.  Someone outside (who has left, or not yet
     entered a room) can come in and send private messages, but not move, look at, show or
     announce anything: the engine would let them act unseen, and the page would offer
@@ -204,7 +205,7 @@ def _story_moves(source: str, items: list, index: int, where) -> list[dict]:
     local = type(where)(where.after - start + 1, where.indent)
     out: list[dict] = []
     per_group: dict[str, int] = {}
-    for group, line in _story_candidates(items[index])[:MAX_TRIED]:
+    for group, line in story_candidates(items[index])[:MAX_TRIED]:
         if per_group.get(group, 0) >= MAX_PER_GROUP:
             continue
         try:

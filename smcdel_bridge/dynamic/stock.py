@@ -77,6 +77,40 @@ def semi_private_announcement(agents: Iterable[Agent], group: Iterable[Agent], f
                             {"e0": both, "e1": both}), ("e0",), label)
 
 
+def watched_announcement(agents: Iterable[Agent], group: Iterable[Agent],
+                         watchers: Iterable[Agent], f: Form, whether: bool = False,
+                         label: str | None = None) -> ActionModel:
+    """The group learns ``f`` (``whether``: learns whether ``f``, both outcomes actual);
+    the watchers see that it learns ``f`` or ``~f``, not which; everyone else believes
+    nothing happened.  With every other agent a watcher and ``whether``, this is SMCDEL's
+    ``[G ?! f]`` (S5); with no watcher and not ``whether``, :func:`private_announcement`.
+
+    Events: ``e0`` (pre ``f``), ``e1`` (pre ``~f``, when someone can think it happened),
+    ``e2`` ("nothing", pre ``true``, when someone is neither told nor watching)."""
+    agents, group = tuple(agents), tuple(group)
+    watchers = tuple(a for a in watchers if a not in group)
+    label = label or (f"{', '.join(group)} told {'whether' if whether else 'that'} {f}"
+                      f" seen by {', '.join(watchers) or 'nobody else'}")
+    _check_group(agents, group + watchers, label)
+    others = [a for a in agents if a not in group and a not in watchers]
+    told = ("e0", "e1") if whether or watchers else ("e0",)
+    events = [Event("e0", f)] + ([Event("e1", Neg(f))] if len(told) == 2 else [])
+    if others:
+        events.append(Event("e2", TOP))
+    relations = {}
+    for a in agents:
+        if a in group:
+            rel = {e.name: {e.name} for e in events}
+        elif a in watchers:
+            rel = {e: set(told) for e in told}
+        else:
+            rel = {e: {"e2"} for e in told}
+        if others:
+            rel["e2"] = {"e2"}
+        relations[a] = rel
+    return ActionModel(agents, tuple(events), relations, told if whether else ("e0",), label)
+
+
 def lie(agents: Iterable[Agent], group: Iterable[Agent], f: Form,
         label: str | None = None) -> ActionModel:
     """The group is told ``f`` privately, true or not, and takes it as a truthful

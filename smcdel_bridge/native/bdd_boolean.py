@@ -8,6 +8,7 @@ from typing import Iterable
 from .. import language as L
 from ..errors import NotBooleanError, TooLargeError
 from .bdd_manager import BddManager
+from .chains import chain_value
 from .order import list_difference
 
 
@@ -37,7 +38,21 @@ def bool_bdd_of(manager: BddManager, f: L.Form):
     """The BDD of the law (the reference's ``boolBddOf``), evaluated as lazily as there:
     a conjunction stops at a conjunct whose BDD is false, a disjunction at one whose BDD
     is true, so ``Bot & K a p`` is the law ``Bot``; meeting an epistemic or dynamic
-    operator raises :class:`NotBooleanError`."""
+    operator raises :class:`NotBooleanError`.  A subformula the law shares (the parser
+    makes equal subformulas one object) is translated once; chains of ``&`` (``|``) along
+    their length (:mod:`.chains`)."""
+    memo: dict[int, object] = {}
+
+    def of(g):
+        hit = memo.get(id(g))
+        if hit is None:
+            hit = memo[id(g)] = _bool_node(manager, g, of, memo)
+        return hit
+
+    return of(f)
+
+
+def _bool_node(manager: BddManager, f: L.Form, of, memo: dict[int, object]):
     t = type(f)
     if t is L.Prp:
         return manager.var(f.n)
@@ -46,34 +61,41 @@ def bool_bdd_of(manager: BddManager, f: L.Form):
     if t is L.Bot:
         return manager.false
     if t is L.Neg:
-        return ~bool_bdd_of(manager, f.f)
-    if t is L.Conj:
-        out = manager.true
-        for g in f.fs:
-            v = bool_bdd_of(manager, g)
-            if v == manager.false:
-                return v
-            out = out & v
-        return out
-    if t is L.Disj:
-        out = manager.false
-        for g in f.fs:
-            v = bool_bdd_of(manager, g)
-            if v == manager.true:
-                return v
-            out = out | v
-        return out
+        return ~of(f.f)
+    if t is L.Conj or t is L.Disj:
+        conj = t is L.Conj
+        return chain_value(f, of, lambda g: memo.get(id(g)), _nothing, _recorder(memo),
+                           manager.false if conj else manager.true,
+                           manager.true if conj else manager.false, _and if conj else _or)
     if t is L.Xor:
-        return manager.xor_all([bool_bdd_of(manager, g) for g in f.fs])
+        return manager.xor_all([of(g) for g in f.fs])
     if t is L.Impl:
-        return manager.implies(bool_bdd_of(manager, f.a), bool_bdd_of(manager, f.b))
+        return manager.implies(of(f.a), of(f.b))
     if t is L.Equi:
-        return manager.equiv(bool_bdd_of(manager, f.a), bool_bdd_of(manager, f.b))
+        return manager.equiv(of(f.a), of(f.b))
     if t is L.Forall:
-        return manager.forall(f.props, bool_bdd_of(manager, f.f))
+        return manager.forall(f.props, of(f.f))
     if t is L.Exists:
-        return manager.exists(f.props, bool_bdd_of(manager, f.f))
+        return manager.exists(f.props, of(f.f))
     raise NotBooleanError()
+
+
+def _nothing(_):
+    return None
+
+
+def _recorder(memo: dict[int, object]):
+    def record(g, v):
+        memo[id(g)] = v
+    return record
+
+
+def _and(u, v):
+    return u & v
+
+
+def _or(u, v):
+    return u | v
 
 
 #: most states a ``WHERE?`` answer may list: as many as the explicit engine can hold

@@ -27,6 +27,26 @@ class FormulaInterner:
         hit = self._by_id.get(id(f))
         if hit is not None and hit[0] is f:
             return hit[1]
+        # children before parents, with a stack of our own: a chain of binary ``&`` is
+        # as deep as it is long (see .chains); a node is checked when first met, as a
+        # recursion would meet it
+        by_id = self._by_id
+        work: list[tuple[L.Form, bool]] = [(f, False)]
+        while work:
+            node, ready = work.pop()
+            hit = by_id.get(id(node))
+            if hit is not None and hit[0] is node:
+                continue
+            if ready:
+                self._record(node)
+                continue
+            work.append((node, True))
+            below = _below(node)
+            for child in reversed(below):
+                work.append((child, False))
+        return by_id[id(f)][1]
+
+    def _record(self, f: L.Form) -> int:
         shape = self._shape(f)
         k = self._by_shape.get(shape)
         if k is None:
@@ -60,6 +80,28 @@ class FormulaInterner:
         if isinstance(f, L.Form):
             raise UnsupportedFormula.node(f, "the S5 checker")
         raise TypeError(f"not a formula: {f!r}")
+
+
+def _below(f: L.Form) -> tuple:
+    """The sub-formulas whose keys make ``f``'s shape; raises, as :meth:`_shape` does, for a
+    node the S5 checker does not take."""
+    t = type(f)
+    if t in (L.Conj, L.Disj, L.Xor):
+        return f.fs
+    if t in (L.Prp, L.Top, L.Bot):
+        return ()
+    if t in (L.Impl, L.Equi):
+        return (f.a, f.b)
+    if t in (L.PubAnnounce, L.PubAnnounceW, L.Announce, L.AnnounceW):
+        return (f.ann, f.f)
+    if t in _ONE_BELOW:
+        return (f.f,)
+    if isinstance(f, L.Form):
+        raise UnsupportedFormula.node(f, "the S5 checker")
+    raise TypeError(f"not a formula: {f!r}")
+
+
+_ONE_BELOW = (L.Neg, L.Forall, L.Exists, L.K, L.Kw, *_GROUPED)
 
 
 class Context:

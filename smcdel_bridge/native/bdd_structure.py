@@ -36,6 +36,7 @@ from ..errors import UnsupportedFormula
 from .bdd_boolean import bool_bdd_of, enumerate_states, interleaved_order
 from .bdd_manager import BddManager
 from .bdd_memo import Context
+from .chains import chain_value
 from .order import list_difference
 
 
@@ -246,6 +247,19 @@ class SymbolicStructure:
             out = out & m.each_quantified(atoms, base if universal else ~base, universal)
         return out if conjunction else ~out
 
+    def _chain(self, f, stop, unit, op):
+        """A ``Conj`` (``Disj``) and the chain of its kind below it (:mod:`.chains`)."""
+        key = self.context.interner.key
+
+        def cached(g):
+            return self._current_memo().get(key(g))
+
+        def record(g, v):
+            self._current_memo()[key(g)] = v
+
+        return chain_value(f, self.bdd_of, cached, self.knows_whether_list, record,
+                           stop, unit, op)
+
     def _translate(self, f: L.Form):
         m = self.manager
         t = type(f)
@@ -258,29 +272,9 @@ class SymbolicStructure:
         if t is L.Neg:
             return ~self.bdd_of(f.f)
         if t is L.Conj:  # stops at a conjunct that is false, as the reference's conSet
-            each = self.knows_whether_list(f)
-            if each is not None:
-                return each
-            false = m.false
-            parts = []
-            for g in f.fs:
-                v = self.bdd_of(g)
-                if v == false:
-                    return false
-                parts.append(v)
-            return _fold(parts, _and, m.true)
+            return self._chain(f, m.false, m.true, _and)
         if t is L.Disj:  # stops at a disjunct that is true (disSet)
-            each = self.knows_whether_list(f)
-            if each is not None:
-                return each
-            true = m.true
-            parts = []
-            for g in f.fs:
-                v = self.bdd_of(g)
-                if v == true:
-                    return true
-                parts.append(v)
-            return _fold(parts, _or, m.false)
+            return self._chain(f, m.true, m.false, _or)
         if t is L.Xor:
             return m.xor_all([self.bdd_of(g) for g in f.fs])
         if t is L.Impl:
@@ -387,12 +381,3 @@ def _literal_atom(f: L.Form) -> int | None:
     if type(f) is L.Neg:
         f = f.f
     return f.n if type(f) is L.Prp else None
-
-
-def _fold(parts: list, op, unit):
-    """``parts`` combined left to right (a balanced tree of pairs builds far larger
-    intermediate BDDs on the muddy children's "nobody knows")."""
-    out = unit
-    for v in parts:
-        out = op(out, v)
-    return out

@@ -9,9 +9,11 @@ reads that shape: the part before ``VALID?`` (vocabulary, law, observations) is 
 once per distinct text by the full parser and then shared, and every announcement and
 hypothesis text is parsed once by a small recursive-descent parser for the subset of the
 language the published form uses (atoms, ``Top``, ``Bot``, ``~``, ``&``, ``|``, ``->``,
-``XOR(…)``, parentheses, ``knows that``, ``knows whether``), with the full grammar's
-precedence: ``~`` and infix knowledge bind tightest and take one operand, ``&`` and ``|``
-share a level and group to the left, ``->`` is loosest.
+``XOR(…)``, parentheses, ``knows that``, ``knows whether``) and its other spellings
+(``not``, ``Not``, ``¬``, ``∧``, ``∨``, ``→``, ``AND(…)``, ``OR(…)``, ``K a …``,
+``Kw a …``), with the full grammar's precedence: ``~`` and infix knowledge bind tightest
+and take one operand, ``&`` and ``|`` share a level and group to the left, ``->`` is
+loosest, and a prefix ``K``/``Kw`` takes all that follows.
 
 A short text with comments or other blanks is tried again with its comments cut and
 each run of blanks made one space (:func:`published_spacing`: the same tokens).
@@ -39,8 +41,14 @@ _ANNOUNCEMENT = re.compile(r"\[ ! ([^\[\]]*) \] ")
 # (letters and digits), so "Agentb" is one name and "knows that" one phrase.
 _TOKEN = re.compile(
     r"[ \t\n\r]*(?:(?P<phrase>knows that|knows whether)|(?P<word>[A-Za-z][A-Za-z0-9]*)"
-    r"|(?P<int>[0-9]+)|(?P<sym>->|[()~&|,]))"
+    r"|(?P<int>[0-9]+)|(?P<sym>->|[()~&|,¬∧∨→]))"
 )
+#: every spelling the lexer accepts, as the reader's kinds: a word keyword the subset reads
+#: (prefix operators, lists) or a symbol's other spelling
+_WORD_KINDS = {"Top": "Top", "Bot": "Bot", "XOR": "XOR", "AND": "AND", "OR": "OR",
+               "Not": "~", "not": "~", "K": "K", "Kw": "Kw"}
+_SYMBOL_KINDS = {"¬": "~", "∧": "&", "∨": "|", "→": "->"}
+_LISTS = {"XOR": Xor, "AND": Conj, "OR": Disj}
 
 _INTS = r"[0-9]+(?:,[0-9]+)*"
 _HEADER = re.compile(
@@ -270,18 +278,17 @@ class _Reader:
             group = m.lastgroup
             tok = m.group(group)
             if group == "word":
-                keyword = WORD_KEYWORDS.get(tok)
-                if keyword is None:
+                if tok not in WORD_KEYWORDS:
                     kinds.append("name")
-                elif tok in ("Top", "Bot", "XOR"):
-                    kinds.append(tok)
+                elif tok in _WORD_KINDS:
+                    kinds.append(_WORD_KINDS[tok])
                 else:
                     raise _Unsupported
             elif group == "int":
                 kinds.append("int")
                 tok = haskell_int(tok)
             else:
-                kinds.append(tok)
+                kinds.append(_SYMBOL_KINDS.get(tok, tok))
             values.append(tok)
         if text[end:].strip(" \t\n\r") or not kinds:
             raise _Unsupported
@@ -335,14 +342,22 @@ class _Reader:
             return TOP
         if kind == "Bot":
             return BOT
-        if kind == "XOR":
+        if kind in _LISTS:  # XOR( … ), AND( … ), OR( … )
             self.take("(")
             fs = [self.form()]
             while self.peek() == ",":
                 self.i += 1
                 fs.append(self.form())
             self.take(")")
-            return Xor(tuple(fs))
+            return _LISTS[kind](tuple(fs))
+        if kind == "K" or kind == "Kw":
+            # the prefix rule has no precedence: the automaton shifts, so the operator
+            # takes the longest formula that follows (``K a 1 & 2`` is ``K a (1 & 2)``)
+            if self.peek() != "name":
+                raise _Unsupported
+            agent = self.values[self.i]
+            self.i += 1
+            return (K if kind == "K" else Kw)(agent, self.form())
         if kind == "name":
             phrase = self.peek()
             self.i += 1

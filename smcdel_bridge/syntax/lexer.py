@@ -188,15 +188,18 @@ def scan_quick(text: str) -> tuple[list[str], list] | None:
     needs one scans again."""
     text = uncommented(text)
     tokens = _TOKEN.findall(text)
+    # kinds and values through maps of the distinct tokens (a few thousand in a text of a
+    # million), so that the per-token work is C's (map over a dict's __getitem__)
     known = _KNOWN
-    kinds = [known.get(t) or ("INT" if t[0] <= "9" else "STR") for t in tokens]
+    kind_of = {t: known.get(t) or ("INT" if t[0] <= "9" else "STR") for t in set(tokens)}
+    kinds = list(map(kind_of.__getitem__, tokens))
     # every character is in a token or a blank (a phrase holds one blank of its own)
     blanks = sum(map(text.count, _BLANKS)) - sum(map(kinds.count, _PHRASES))
     if sum(map(len, tokens)) + blanks != len(text):
         return None
-    values = [(int(t) if len(t) < 19 else haskell_int(t)) if k == "INT" else t
-              for t, k in zip(tokens, kinds)]
-    return kinds, values
+    value_of = {t: (int(t) if len(t) < 19 else haskell_int(t)) if k == "INT" else t
+                for t, k in kind_of.items()}
+    return kinds, list(map(value_of.__getitem__, tokens))
 
 
 def regular_text(text: str) -> str | None:
@@ -204,10 +207,14 @@ def regular_text(text: str) -> str | None:
     ``None`` (a character no rule accepts, a ``-`` not starting ``->``: a lexical error
     to place, which :func:`scan` does)."""
     text = uncommented(text)
-    return None if _IRREGULAR.search(text) is not None else text
+    # (a dash not before ``>``: counted in C; a regex alternative for it would make the
+    # search try each character twice, slowly on a text with ``∧`` in it)
+    if _IRREGULAR.search(text) is not None or text.count("-") != text.count("->"):
+        return None
+    return text
 
 
-_IRREGULAR = re.compile(r"[^A-Za-z0-9 \t\n\f\v\r:,()\[\]{}<>!?~&|¬∧∨→-]|-(?!>)")
+_IRREGULAR = re.compile(r"[^A-Za-z0-9 \t\n\f\v\r:,()\[\]{}<>!?~&|¬∧∨→-]")
 
 
 def normal_tokens(text: str) -> str:
@@ -225,6 +232,66 @@ def normal_tokens(text: str) -> str:
     if _OTHER_SPELLINGS.search(joined) is not None:
         joined = _OTHER_SPELLINGS.sub(lambda m: SPELLING[m.group()], joined)
     return joined
+
+
+#: the one-character spellings and ``->``'s other one, with the first spelling of each
+_SYMBOL_SPELLINGS = (("¬", "~"), ("∧", "&"), ("∨", "|"), ("→", "->"))
+_NOT_WORDS = tuple(re.compile(word + r"(?![A-Za-z0-9])(?<![A-Za-z0-9]" + "." * len(word) + ")")
+                   for word in ("Not", "not"))
+_FORALL_WORD = re.compile(r"Forall(?![A-Za-z0-9])(?<![A-Za-z0-9]......)")
+#: symbols that no blank beside them changes (``?`` is not one: ``TRUE ?`` is two tokens)
+_TIGHT = ("->", ":", ",", "(", ")", "[", "]", "{", "}", "<", ">", "!", "~", "&", "|")
+#: the two-word keywords as one control character each in :func:`canonical_text` (a
+#: phrase starts where no letter or digit is before it, and ends whatever follows)
+#: (the check on the character before comes after the phrase, so that the pattern starts
+#: with the phrase's letters and the regex engine searches for them in C)
+CANONICAL_PHRASES = tuple(
+    (re.compile(phrase + r"(?<![A-Za-z0-9]" + "." * len(phrase) + ")"), chr(1 + k), kind)
+    for k, (phrase, kind) in enumerate(PHRASE_KEYWORDS))
+# blanks between ``knows`` and ``that`` other than one space: two names, which one space
+# would make the phrase
+_NOT_A_PHRASE = re.compile(r"knows?(?! (?:that|whether))[ \t\n\f\v\r]+(?:that|whether)")
+
+
+def canonical_text(regular: str) -> str | None:
+    """One text for all the ways of writing the same tokens: ``regular`` (tokens and
+    blanks only: see :func:`regular_text`) with each kind in one spelling (as
+    :func:`normal_tokens`; a two-word keyword as one control character,
+    :data:`CANONICAL_PHRASES`), each run of blanks one space and no blank beside a symbol.
+    A few whole-string passes, so a group's text is its key; ``None`` when ``knows`` and
+    ``that`` stand apart as two names (one space would join them).
+
+    >>> canonical_text("AND(\n    1 ,\n    Not  2 ) ∧ (3)")
+    'AND(1,~2)&(3)'
+    """
+    if "know" in regular and _NOT_A_PHRASE.search(regular) is not None:
+        return None
+    # str.replace and ``in``: passes in C (translate and split look at each character
+    # from Python objects; a regex's group reference calls Python per match)
+    text = regular
+    if not text.isascii():
+        for spelled, first in _SYMBOL_SPELLINGS:
+            text = text.replace(spelled, first)
+    for blank in "\t\n\r\f\v":
+        if blank in text:
+            text = text.replace(blank, " ")
+    while "  " in text:
+        text = text.replace("  ", " ")
+    text = text.strip(" ")
+    for word, pattern in zip(("Not", "not"), _NOT_WORDS):
+        if word in text:  # (a literal replacement: no Python call per match)
+            text = pattern.sub("~", text)
+    if "Forall" in text:
+        text = _FORALL_WORD.sub("ForAll", text)
+    if "know" in text:
+        for phrase, char, _ in CANONICAL_PHRASES:
+            if phrase.pattern[:6] in text:
+                text = phrase.sub(char, text)
+    for symbol in _TIGHT + tuple(c for _, c, _ in CANONICAL_PHRASES):
+        for spaced in (" " + symbol, symbol + " "):
+            if spaced in text:
+                text = text.replace(spaced, symbol)
+    return text
 
 
 def position(text: str, offset: int) -> tuple[int, int]:

@@ -146,6 +146,19 @@ def _list_positions() -> list[tuple[int, ...]]:
 
 LIST_AT = _list_positions()
 
+#: per rule, what :func:`_run` needs in one tuple: left-hand side, size, action, how it
+#: reduces (1-3: lists, see _LISTING; 4: a single value passed on as it is, 5: an atom,
+#: 6: a parenthesised formula, 0: the action), and where its right-hand side holds a list
+_PASS_ON = {"first", "start"}
+RUN_RULES = [
+    (lhs, size, build, listing or (4 if size == 1 and name in _PASS_ON else
+                                   5 if name == "prp" else
+                                   6 if name == "second" and size == 3 and not lists else 0),
+     lists)
+    for (lhs, size, build), (_, _, name), listing, lists
+    in zip(RULE_TABLE, lr_tables.RULES, LIST_OF_RULE, LIST_AT)
+]
+
 
 def parse_tokens(tokens: Iterable[Token], start: str = "CheckInput"):
     """Parse a token stream from the entry point ``start`` (``CheckInput``, ``Form`` or
@@ -177,8 +190,8 @@ def _run(kinds, values, where, lex_error, start):
     """The LR automaton over pre-scanned tokens.  ``lex_error`` is the position of the
     character after the last token that the scanner could not read: it is reported as
     soon as the parser asks for that token, i.e. once every token before it is shifted."""
-    action, goto, rules, listings = ACTION_TABLE, GOTO_TABLE, RULE_TABLE, LIST_OF_RULE
-    keys, nodes, list_at = SHARING_KEYS, {}, LIST_AT
+    action, goto, rules = ACTION_TABLE, GOTO_TABLE, RUN_RULES
+    keys, nodes, atoms = SHARING_KEYS, {}, {}
     state = lr_tables.STARTS[start]
     states = [state]
     stack: list = []
@@ -204,12 +217,24 @@ def _run(kinds, values, where, lex_error, start):
             else:
                 kind = EOF
         elif act < 0:
-            lhs, size, build = rules[-act - 1]
-            listing = listings[-act - 1]
-            if listing == 1:
+            lhs, size, build, how, lists = rules[-act - 1]
+            if how == 4:  # (the value stays where it is)
+                states.pop()
+            elif how == 5:  # an atom: one object a number (see .sharing)
+                atom = atoms.get(stack[-1])
+                if atom is None:
+                    atom = atoms[stack[-1]] = Prp(stack[-1])
+                stack[-1] = atom
+                states.pop()
+            elif how == 6:  # ( Form )
+                value = stack[-2]
+                del stack[-3:]
+                stack.append(value)
+                del states[-3:]
+            elif how == 1:
                 stack[-1] = ReversedList((stack[-1],))
                 states.pop()
-            elif listing:
+            elif how:
                 tail = stack.pop()
                 tail.append(stack[-size + 1])
                 del stack[-size + 1:]
@@ -217,7 +242,7 @@ def _run(kinds, values, where, lex_error, start):
                 del states[-size:]
             else:
                 args = stack[-size:]
-                for j in list_at[-act - 1]:
+                for j in lists:
                     value = args[j]
                     if type(value) is ReversedList:
                         value.reverse()

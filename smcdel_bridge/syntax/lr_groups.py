@@ -13,13 +13,13 @@ goes to the state it reached then.  A group is recorded when such a reduction is
 something spanning its start was reduced on the way); errors are found as the plain driver
 finds them (neither ever shifts an erroneous token).
 
-The driver reads the text's normal form (:func:`.lexer.normal_text`: one token a line,
-one spelling a kind, no comments), so that a group is known again whatever its spacing,
-line breaks, comments and spellings.  Only long texts that repeat groups
-(:func:`repeated_share`, measured on the normal form) take this path; the others, texts
-with a character no rule accepts, and token streams use :func:`.lr.parse_text`, which
-also places every parse error (positions in the normal form are not the text's).  The
-tree is the one :mod:`.lr` builds, node for node.
+The driver reads the text's canonical form (:func:`.lexer.canonical_text`: one spelling
+a kind, no comments, no blank that does not separate two tokens), so that a group's text
+is its key whatever its spacing, line breaks, comments and spellings.  Only long texts
+that repeat groups (:func:`repeated_share`, measured on the canonical form) take this
+path; the others, texts with a character no rule accepts, and token streams use
+:func:`.lr.parse_text`, which also places every parse error (positions in the canonical
+form are not the text's).  The tree is the one :mod:`.lr` builds, node for node.
 """
 
 from __future__ import annotations
@@ -27,12 +27,14 @@ from __future__ import annotations
 import re
 
 from ..errors import ParseError
+from ..language import Prp
 from . import lr_tables
 from .lexer import (
-    FIXED_TOKENS, SPELLING, WORD_KEYWORDS, haskell_int, normal_tokens, regular_text,
+    CANONICAL_PHRASES, FIXED_TOKENS, SPELLING, WORD_KEYWORDS, canonical_text, haskell_int, normal_tokens,
+    regular_text,
 )
 from .lr import (
-    ACTION_TABLE, EOF, GOTO_TABLE, RULE_TABLE, LIST_AT, LIST_OF_RULE, ReversedList,
+    ACTION_TABLE, EOF, GOTO_TABLE, RUN_RULES, ReversedList,
     parse_text as parse_tokens_of_text,
 )
 from .sharing import KEYS as SHARING_KEYS
@@ -40,13 +42,20 @@ from .sharing import KEYS as SHARING_KEYS
 # one token after blanks; groups: 1 fixed text, 2 word, 3 digits; none at the end
 _NEXT = re.compile(
     r"[ \t\n\f\v\r]*(?:((?:knows|comknow|distknow) (?:that|whether)|(?:TRUE|VALID|WHERE)\?"
-    r"|->|[:,()\[\]{}<>!?~&|¬∧∨→])|([A-Za-z][A-Za-z0-9]*)|([0-9]+)|\Z)"
+    r"|->|[:,()\[\]{}<>!?~&|¬∧∨→\x01-\x06])|([A-Za-z][A-Za-z0-9]*)|([0-9]+)|\Z)"
 )
 _PARENS = re.compile(r"\(|(\))")
 # the same, with a short innermost group (``(1)``, ``(~2)``) as one match: the driver reads
 # it token by token, so it needs no entry (the layout of muddy children 60 writes every
-# atom so: half of its 850,000 parentheses, 20 MB of entries)
-_PARENS_BUT_SHORT = re.compile(r"\([^()]{0,3}\)|\(|(\))")
+# atom so: half of its 850,000 parentheses, 20 MB of entries); a match also takes in the
+# text and short groups before the parenthesis it finds (group 1 opens, 2 closes), so that
+# the loop over matches meets only the others (possessive: no backtracking, and ``\Z``
+# ends the search at once when no parenthesis is left)
+_OPEN = r"(?<![A-Za-z0-9])\("  # (not a list's: AND( … ) is worth knowing again)
+_SHORT = rf"{_OPEN}(?:[^()]{{1,12}}+|{_OPEN}(?:[^()]{{1,12}}+|{_OPEN}[^()]{{0,24}}+\)){{0,3}}+\)){{0,3}}+\)"
+_PARENS_BUT_SHORT = re.compile(rf"(?:{_SHORT}|[^()]+)*+(?:(\()|(\))|\Z)")
+#: fixed tokens, with the canonical text's one-character phrases
+_FIXED = {**FIXED_TOKENS, **{char: kind for _, char, kind in CANONICAL_PHRASES}}
 #: token kinds that start a group when a ``(`` follows them (``(`` itself starts one)
 _PREFIXED = frozenset(("CON", "DIS", "XOR", "ONEOF"))
 
@@ -66,9 +75,18 @@ REPEATED_FROM = 0.5
 def parse_text(text: str, start: str = "CheckInput"):
     """Parse ``text`` from the entry point ``start``, as :func:`.lr.parse_text` does."""
     regular = regular_text(text) if len(text) >= GROUPS_FROM else None
-    if regular is None or repeated_share(regular) < REPEATED_FROM:
+    if regular is None:
         return parse_tokens_of_text(text, start)
-    return _groups_or_tokens(text, regular, start)
+    # a text that repeats its groups as it writes them is read as it is, a group's text its
+    # key (no pass over the whole text); one that writes them differently (indentation
+    # by depth, spellings mixed), in its canonical spelling
+    if repeated_share(regular, squeeze=False) >= REPEATED_FROM:
+        return _groups_or_tokens(text, regular, start, regular)
+    canonical = canonical_text(regular)
+    if (repeated_share(regular) if canonical is None
+            else repeated_share(canonical, squeeze=False)) < REPEATED_FROM:
+        return parse_tokens_of_text(text, start)
+    return _groups_or_tokens(text, regular, start, canonical)
 
 
 #: blanks dropped and the one-character spellings unified, to compare groups' texts
@@ -80,13 +98,13 @@ _SQUEEZE = str.maketrans({" ": None, "\t": None, "\n": None, "\f": None, "\v": N
 SHARE_SAMPLE = 1 << 17
 
 
-def repeated_share(text: str) -> float:
+def repeated_share(text: str, squeeze: bool = True) -> float:
     """The share of the first quarter of ``text`` (at least :data:`GROUPS_FROM`
     characters, at most :data:`SHARE_SAMPLE`; comments cut out) inside bracketed groups met before, outermost first:
     what the group driver would not read again.  Groups are compared without their
     blanks (an estimate: ``a b`` and ``ab`` are not the same group, but they are rare)."""
     limit = min(len(text), max(GROUPS_FROM, min(len(text) // 4, SHARE_SAMPLE)))
-    text = text[:limit].translate(_SQUEEZE)
+    text = text[:limit].translate(_SQUEEZE) if squeeze else text[:limit]
     closing = _matching_parens(text)
     seen: set[str] = set()
     skipped, inside = 0, -1
@@ -108,15 +126,18 @@ def parse_text_by_groups(text: str, start: str = "CheckInput"):
     regular = regular_text(text)
     if regular is None:  # a lexical error to place
         return parse_tokens_of_text(text, start)
-    return _groups_or_tokens(text, regular, start)
+    return _groups_or_tokens(text, regular, start, canonical_text(regular))
 
 
-def _groups_or_tokens(text: str, regular: str, start: str):
-    """The group driver over ``regular`` (``text`` without comments); on a parse error
-    the token driver reads ``text`` again to place it (positions in ``regular`` are not
-    the text's): a group met again may only be faster, it never decides an error."""
+def _groups_or_tokens(text: str, regular: str, start: str, canonical: str | None):
+    """The group driver over ``canonical`` (:func:`.lexer.canonical_text`, or ``regular``
+    itself: a group's text is its key) or, when there is none, over ``regular`` (``text``
+    without comments, groups keyed by :func:`group_key`); on a parse error the token driver reads ``text``
+    again to place it (positions in either are not the text's): a group met again may
+    only be faster, it never decides an error."""
+    source = regular if canonical is None else canonical
     try:
-        return _run(regular, _matching_parens(regular, short=False), start)
+        return _run(source, _matching_parens(source, short=False), start, canonical is None)
     except ParseError:
         return parse_tokens_of_text(text, start)
 
@@ -163,7 +184,15 @@ def _matching_parens(text: str, short: bool = True) -> dict[int, int]:
     closing: dict[int, int] = {}
     opened: list[int] = []
     push, pop = opened.append, opened.pop
-    for m in (_PARENS if short else _PARENS_BUT_SHORT).finditer(text):
+    if not short:
+        for m in _PARENS_BUT_SHORT.finditer(text):
+            g = m.lastindex
+            if g == 1:
+                push(m.end() - 1)
+            elif g == 2 and opened:
+                closing[pop()] = m.end() - 1
+        return closing
+    for m in _PARENS.finditer(text):
         if m.lastindex is not None:
             if opened:
                 closing[pop()] = m.start()
@@ -172,10 +201,10 @@ def _matching_parens(text: str, short: bool = True) -> dict[int, int]:
     return closing
 
 
-def _run(text, closing, start):
-    action, goto, rules, listings = ACTION_TABLE, GOTO_TABLE, RULE_TABLE, LIST_OF_RULE
-    keys, nodes, list_at = SHARING_KEYS, {}, LIST_AT
-    fixed, words, prefixed = FIXED_TOKENS, WORD_KEYWORDS, _PREFIXED
+def _run(text, closing, start, keyed=True):
+    action, goto, rules = ACTION_TABLE, GOTO_TABLE, RUN_RULES
+    keys, nodes, atoms = SHARING_KEYS, {}, {}
+    fixed, words, prefixed = _FIXED, WORD_KEYWORDS, _PREFIXED
     match = _NEXT.match
     memo: dict = {}
     normal: dict[str, str] = {}  # a group's text to its normal tokens
@@ -214,7 +243,7 @@ def _run(text, closing, start):
             if close is not None:
                 after = lex(close + 1)
                 group = text[at:close + 1]
-                tokens = normal.get(group)
+                tokens = normal.get(group) if keyed else group
                 if tokens is None:
                     tokens = normal[group] = (
                         group_key(group) if close - at < KEYED_UP_TO else group)
@@ -235,12 +264,25 @@ def _run(text, closing, start):
             shifted = at
             kind, value, at, end = lex(end)
         elif act < 0:
-            lhs, size, build = rules[-act - 1]
-            listing = listings[-act - 1]
-            if listing == 1:
+            lhs, size, build, how, lists = rules[-act - 1]
+            if how == 4:  # (the value stays where it is)
+                node = stack[-1]
+                states.pop()
+            elif how == 5:  # an atom: one object a number (see .sharing)
+                node = atoms.get(stack[-1])
+                if node is None:
+                    node = atoms[stack[-1]] = Prp(stack[-1])
+                stack[-1] = node
+                states.pop()
+            elif how == 6:  # ( Form )
+                node = stack[-2]
+                del stack[-3:]
+                stack.append(node)
+                del states[-3:]
+            elif how == 1:
                 stack[-1] = node = ReversedList((stack[-1],))
                 states.pop()
-            elif listing:
+            elif how:
                 node = stack.pop()
                 node.append(stack[-size + 1])
                 del stack[-size + 1:]
@@ -248,7 +290,7 @@ def _run(text, closing, start):
                 del states[-size:]
             else:
                 args = stack[-size:]
-                for j in list_at[-act - 1]:
+                for j in lists:
                     item = args[j]
                     if type(item) is ReversedList:
                         item.reverse()

@@ -121,14 +121,75 @@ _GROUP_NAMES = {Ck: "Ck", Ckw: "Ckw", Dk: "Dk", Dkw: "Dkw"}
 
 def pp_form(f: Form) -> str:
     """The reference's ``ppForm``: how it shows a formula in its answers."""
-    return _fold_releasing(f, _pp)
+    try:
+        return _emit(f)
+    except (UnsupportedFormula, TypeError, _Unsplit):
+        # what the reference cannot show: the fold meets and raises the same error as
+        # before (children first)
+        return _fold_releasing(f, _pp)
 
 
-def _fold_releasing(node: Form, combine):
-    """:func:`~smcdel_bridge.language.fold` that lets go of a node's text once every
-    parent has used it: a left-nested chain of n binary conjunctions (Sum and Product
-    written with ``∧``: 2,352) would otherwise keep the text of each sub-chain, memory
-    growing with n squared (650 MB)."""
+#: stands for a child's text in a node's own text (:func:`_emit`)
+_HOLE = "\x00"
+
+
+class _Unsplit(Exception):
+    """A node's own text holds :data:`_HOLE` (an agent so named): not cut into pieces."""
+
+
+def _emit(root: Form) -> str:
+    """:func:`_pp` of every node, written once into one list of pieces: a node's own
+    text (``_pp`` with a hole for each child) is cut at the holes and its children's
+    texts written between.  A child with one parent is written in place, never copied;
+    one with several parents is joined into a string at its first use and the string
+    kept until its last (a left-nested chain of n binary ``&`` would copy the text of
+    each sub-chain into its parent: n squared characters)."""
+    parents = _parent_counts(root)
+    out: list[str] = []
+    kept: dict[int, str] = {}
+    uses: dict[int, int] = {}
+    work: list = [root]
+    while work:
+        item = work.pop()
+        t = type(item)
+        if t is str:
+            out.append(item)
+            continue
+        if t is tuple:  # the end of a shared node: join its pieces
+            _, key, start = item
+            text = "".join(out[start:])
+            del out[start:]
+            out.append(text)
+            kept[key] = text
+            continue
+        key = id(item)
+        text = kept.get(key)
+        if text is not None:
+            out.append(text)
+            left = uses[key] = uses[key] - 1
+            if not left:
+                del kept[key]
+            continue
+        children = item.children()
+        if t is Xor:
+            pieces = [_pp(item, [_emit(c) for c in children])]
+            children = ()
+        else:
+            pieces = _pp(item, [_HOLE] * len(children)).split(_HOLE)
+            if len(pieces) != len(children) + 1:
+                raise _Unsplit()
+        if parents.get(key, 0) > 1:
+            uses[key] = parents[key] - 1
+            work.append((None, key, len(out)))
+        work.append(pieces[-1])
+        for i in range(len(children) - 1, -1, -1):
+            work.append(children[i])
+            work.append(pieces[i])
+    return "".join(out)
+
+
+def _parent_counts(node: Form) -> dict[int, int]:
+    """How many distinct parents each node below ``node`` has (by id)."""
     parents: dict[int, int] = {}
     seen: set[int] = set()
     stack = [node]
@@ -139,6 +200,15 @@ def _fold_releasing(node: Form, combine):
             if id(child) not in seen:
                 seen.add(id(child))
                 stack.append(child)
+    return parents
+
+
+def _fold_releasing(node: Form, combine):
+    """:func:`~smcdel_bridge.language.fold` that lets go of a node's text once every
+    parent has used it: a left-nested chain of n binary conjunctions (Sum and Product
+    written with ``∧``: 2,352) would otherwise keep the text of each sub-chain, memory
+    growing with n squared (650 MB)."""
+    parents = _parent_counts(node)
     results: dict[int, object] = {}
     work: list[tuple[Form, bool]] = [(node, False)]
     while work:

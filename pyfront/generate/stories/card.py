@@ -68,11 +68,19 @@ BALANCE_TEXT = {
 }
 
 
+def _world_options(cfg: StoriesConfig) -> list[str]:
+    """``--objects`` and ``--rooms`` when they are not the defaults (the cards of earlier
+    datasets keep their bytes)."""
+    out = [] if cfg.objects == (2 if cfg.balance == "trackers" else 1) else [
+        "--objects", str(cfg.objects)]
+    return out + ([] if cfg.rooms == 2 else ["--rooms", str(cfg.rooms)])
+
+
 def command_line(cfg: StoriesConfig) -> str:
     args = ["mindgames", "generate", "--family", "stories", "--size", str(cfg.size),
             "--seed", str(cfg.seed), "--order", f"{cfg.orders[0]}-{cfg.orders[1]}",
             "--agents", f"{cfg.agents[0]}-{cfg.agents[1]}", "--actions", ",".join(cfg.actions),
-            "--events", f"{cfg.events[0]}-{cfg.events[1]}",
+            "--events", f"{cfg.events[0]}-{cfg.events[1]}", *_world_options(cfg),
             "--split", "/".join(f"{r * 100:g}" for r in cfg.ratios),
             *(["--balance", "none", "--allow-leaks"] if cfg.balance == "none" else []),
             "-o", "DIR"]
@@ -114,6 +122,8 @@ def body(result: StoriesResult, form: str, audit: dict | None = None) -> str:
                   ("agents", f"{cfg.agents[0]}–{cfg.agents[1]}"),
                   ("actions", ", ".join(cfg.actions)),
                   ("events after the opening", f"{cfg.events[0]}–{cfg.events[1]}"),
+                  *([("objects in the room", str(cfg.objects)), ("rooms", str(cfg.rooms))]
+                    if _world_options(cfg) else []),
                   ("split ratios (train/validation/test)",
                    "/".join(f"{r * 100:g}" for r in cfg.ratios)),
                   ("balance", BALANCE_TEXT[cfg.balance])]

@@ -20,6 +20,10 @@ _MINDGAMES_ONLY = {"setups": "forehead,forehead_mirror,internal,explicit",
                    "style": "mindgames", "workers": None}
 
 
+#: the most events a story may ask for (``--events``)
+MAX_EVENTS = 400
+
+
 def config_from_args(args):
     from ...errors import UserError
     from ..ranges import int_range
@@ -48,28 +52,20 @@ def config_from_args(args):
                         if unknown else "--actions is empty")
     if len(set(actions)) != len(actions):
         raise UserError("--actions lists an action twice")
-    if events[0] < 0 or events[1] > 40:  # type: ignore[operator]
-        raise UserError(f"--events must lie within 0-40: got {args.events}")
+    if events[0] < 0 or events[1] > MAX_EVENTS:  # type: ignore[operator]
+        raise UserError(f"--events must lie within 0-{MAX_EVENTS}: got {args.events}")
+    objects = getattr(args, "objects", None)  # None: the decoy of the balance, or none
     try:
         return StoriesConfig(size=args.size, seed=args.seed, orders=orders,  # type: ignore[arg-type]
                              agents=agents, actions=tuple(a for a in ACTIONS if a in actions),  # type: ignore[arg-type]
                              events=events, ratios=parse_ratios(args.split),  # type: ignore[arg-type]
                              balance=balance,  # type: ignore[arg-type]
-                             engine=getattr(args, "engine", "auto"))
+                             engine=getattr(args, "engine", "auto"), objects=objects,
+                             rooms=getattr(args, "rooms", 2))
     except ValueError as err:
         raise UserError(str(err).replace("orders", "--order").replace("agents", "--agents")
-                        .replace("size", "--size")) from None
-
-
-def _prepare(out_dir: Path, force: bool) -> None:
-    from ...errors import UserError
-
-    if out_dir.exists() and not out_dir.is_dir():
-        raise UserError("output exists and is not a directory", file=str(out_dir))
-    present = [n for n in OUTPUT_FILES if (out_dir / n).exists()]
-    if present and not force:
-        raise UserError(f"already holds a dataset ({', '.join(present[:3])}…): give --force to "
-                        "replace it, or another directory", file=str(out_dir))
+                        .replace("size", "--size").replace("objects", "--objects")
+                        .replace("rooms", "--rooms")) from None
 
 
 def run(args) -> int:
@@ -77,33 +73,19 @@ def run(args) -> int:
     from rich.table import Table
 
     from ...errors import UserError
+    from ..family_run import progress_callback, refuse_existing, refuse_leaking
     from ..split import SPLIT_NAMES
     from .card import write
-    from .pipeline import DECOY_AGENTS, NotEnoughStories, generate
+    from .pipeline import NotEnoughStories, generate
 
     cfg = config_from_args(args)
     out_dir = Path(args.output)
-    _prepare(out_dir, getattr(args, "force", False))
-    progress = task = None
-    callback = None
-    if sys.stderr.isatty() and not args.quiet:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-        progress = Progress(TextColumn("stories"), BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), console=Console(stderr=True), transient=True)
-        task = progress.add_task("stories", total=cfg.size)
-
-        def callback(done: int, total: int) -> None:
-            progress.update(task, completed=done)
-
-        progress.start()
-    try:
-        result = generate(cfg, on_progress=callback)
-    except NotEnoughStories as err:
-        raise UserError(str(err)) from None
-    finally:
-        if progress is not None:
-            progress.stop()
+    refuse_existing(out_dir, getattr(args, "force", False), OUTPUT_FILES)
+    with progress_callback("stories", cfg.size, args.quiet) as callback:
+        try:
+            result = generate(cfg, on_progress=callback)
+        except NotEnoughStories as err:
+            raise UserError(str(err)) from None
     from ..audited import audit_rows
 
     audits = {}
@@ -112,17 +94,11 @@ def run(args) -> int:
                                   seed=cfg.seed)
     failed = [line for a in audits.values() for line in a["leaks"]]
     if failed and not getattr(args, "allow_leaks", False):
-        import json
-
-        out_dir.mkdir(parents=True, exist_ok=True)
-        (out_dir / "audit.json").write_text(json.dumps(audits, indent=2, ensure_ascii=False) + "\n",
-                                            encoding="utf-8", newline="\n")
-        raise UserError(f"the dataset's audit fails: {failed[0]}; nothing written but "
-                        f"{out_dir / 'audit.json'}. Give --allow-leaks to write it anyway"
-                        + (" (or leave out --balance none)" if cfg.balance == "none" else "")
-                        + (f" ({result.without_decoy} of the stories have more than "
-                           f"{DECOY_AGENTS} agents and no decoy)"
-                           if cfg.balance == "trackers" and result.without_decoy else ""))
+        refuse_leaking(out_dir, audits, failed,
+                       (" (or leave out --balance none)" if cfg.balance == "none" else "")
+                       + (f" ({result.without_decoy} of the stories have no decoy: the "
+                          "checker answered every arrangement tried otherwise)"
+                          if cfg.balance == "trackers" and result.without_decoy else ""))
     write(result, out_dir, audits)
     if not args.quiet:
         console = Console() if sys.stdout.isatty() else Console(width=120)

@@ -7,7 +7,7 @@ from typing import Iterator
 
 from smcdel_bridge.values import value
 
-from ...story.compile import answer_engine, compile_story, event_action, update
+from ...story.compile import answer_engine, compile_story, event_action, initial_state, update
 from ...story import model as sm
 from ...tomi.translate import build_story, variable_name
 from .sampler import DrawnStory
@@ -44,7 +44,7 @@ def to_story(drawn: DrawnStory, name: str = "story") -> sm.Story:
     from .decoys import with_decoy
 
     containers, initial, steps = with_decoy(drawn)
-    return build_story(name, drawn.agents, (drawn.room, drawn.other_room), containers,
+    return build_story(name, drawn.agents, drawn.rooms, containers,
                        initial, steps)
 
 
@@ -54,18 +54,20 @@ def _start_and_end(drawn: DrawnStory, story: sm.Story, engine):
     from its state (the same updates, in the same order) and the start is its start (the
     start depends on the agents, rooms and containers only)."""
     last = drawn.prefix
-    key = (drawn.agents, (drawn.room, drawn.other_room), drawn.obj, drawn.containers)
+    key = (drawn.agents, drawn.rooms, drawn.obj, drawn.containers)
     if (last is None or drawn.decoys or last[0] != key or drawn.steps[:len(last[1])] != last[1]
             or last[3].name != engine.name):
-        states = compile_story(story, engine).states
-        return states[0], states[-1]
+        # from the start, keeping the current state only (a story with decoys: every step's
+        # state kept at once held most of the labelling's memory)
+        last = (key, (), initial_state(story, engine), engine, None)
+    start = last[4] if last[4] is not None else last[2]
     state = last[2]
     for i in range(state.step, len(story.events)):
         action = event_action(story, i)
         if not engine.executable(state, action):
             return _start_and_end_checked(story, engine)
         state = update(state, action, i + 1, engine)
-    return last[4], state
+    return start, state
 
 
 def _start_and_end_checked(story: sm.Story, engine):

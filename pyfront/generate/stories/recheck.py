@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from pathlib import Path
 
-from pyfront.checking.sources import DATASET_SUFFIXES
+from pyfront.checking.sources import first_dataset_row
 from pyfront.data.rows import RowError, iter_rows
 from smcdel_bridge.values import value
 
@@ -31,17 +30,9 @@ def _is_story_problem(text) -> bool:
 
 def is_story_dataset(path: str) -> bool:
     """Whether the first readable row of ``path`` is a story row."""
-    p = Path(path)
-    if not p.is_file() or not p.name.lower().endswith(DATASET_SUFFIXES):
-        return False
-    try:
-        for _, _, fields in iter_rows(path):
-            if isinstance(fields, RowError):
-                continue
-            return "smcdel_problem" not in fields and _is_story_problem(fields.get("problem"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return False
-    return False
+    fields = first_dataset_row(path)
+    return (fields is not None and "smcdel_problem" not in fields
+            and _is_story_problem(fields.get("problem")))
 
 
 def story_key(problem: str) -> str:
@@ -179,7 +170,8 @@ def source(args, options):
 class StoryRowsReport:
     """A table per question type: items, agree, disagree, failed; then the problems."""
 
-    def __init__(self) -> None:
+    def __init__(self, title: str = "mindgames check (story rows)") -> None:
+        self.title = title
         self.cells: dict[str, Counter] = {}
         self.problems: list[str] = []
 
@@ -204,7 +196,7 @@ class StoryRowsReport:
 
             stream = sys.stderr if to_stdout else sys.stdout
             console = Console(file=stream, width=None if stream.isatty() else 160)
-            table = Table(box=box.SIMPLE_HEAD, title="mindgames check (story rows)",
+            table = Table(box=box.SIMPLE_HEAD, title=self.title,
                           title_justify="left")
             for i, col in enumerate(("question type", "items", "agree", "disagree", "failed")):
                 table.add_column(col, justify="left" if i == 0 else "right")

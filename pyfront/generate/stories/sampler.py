@@ -58,6 +58,19 @@ class DrawnStory:
     #: ((agents, rooms, object, containers), steps, state, engine, the state before the first
     #: event); labelling the drawn story goes on from there instead of starting again
     prefix: tuple | None = field(default=None, compare=False, repr=False)
+    #: rooms beside ``room`` and ``other_room`` (``--rooms`` above 2), where agents also go
+    more_rooms: tuple[str, ...] = ()
+    #: decoys kept in another room than ``room``: (object, room)
+    decoy_rooms: tuple[tuple[str, str], ...] = ()
+
+    def room_of(self, obj: str) -> str:
+        """The room a decoy (or the questioned object) is kept in."""
+        return dict(self.decoy_rooms).get(obj, self.room)
+
+    @property
+    def rooms(self) -> tuple[str, ...]:
+        """Every room of the story: the object's first."""
+        return (self.room, self.other_room, *self.more_rooms)
 
 
 @value(frozen=True)
@@ -67,6 +80,8 @@ class StoryParams:
     #: events after the opening (entrances and the object's placement)
     events: tuple[int, int] = (3, 8)
     containers: tuple[int, int] = (2, 4)
+    #: rooms (the object's and the others agents go to); 2: today's stories
+    rooms: int = 2
     #: the belief engine that follows the story as it is drawn (``--engine``)
     engine: str = "auto"
 
@@ -75,9 +90,13 @@ class _Knowledge:
     """What each agent knows, believes and cannot rule out about where the object is, from
     the story model of the steps drawn so far (updated step by step as the story grows)."""
 
-    def __init__(self, agents, room, other, obj, containers, engine: str = "auto"):
-        self.key = (agents, (room, other), obj, containers)
+    def __init__(self, agents, rooms, obj, containers, engine: str = "auto", events: int = 0):
+        self.key = (agents, tuple(rooms), obj, containers)
         self.engine_name = engine
+        #: the events the story may reach: ``auto`` picks the engine for the whole story,
+        #: not for the first steps (an explicit model grown to 80 events took most of a
+        #: draw's time: 8 agents, 80 events, seed 0)
+        self.events = events
         self.state = self.start = None
         self.engine = None
         self.done = 0
@@ -88,7 +107,7 @@ class _Knowledge:
     def _advance(self, steps: list[SceneStep]):
         """The story of ``steps``, with :attr:`state` after its last event (the same
         story as last time when no step came since)."""
-        from ...story.compile import answer_engine, event_action, initial_state, update
+        from ...story.compile import event_action, initial_state, update
         from ...tomi.translate import build_story
 
         if self.story is not None and tuple(steps) == self.steps:
@@ -97,7 +116,12 @@ class _Knowledge:
         story = build_story("story", agents, rooms, {obj: containers}, {obj: containers[0]},
                             steps)
         if self.state is None:
-            self.engine = answer_engine(story, self.engine_name)
+            from smcdel_bridge.dynamic.belief.backend import get_belief_engine
+
+            from ...story.engines import start_size
+
+            self.engine = get_belief_engine(self.engine_name, start_worlds=start_size(story),
+                                            events=max(len(story.events), self.events))
             self.state = self.start = initial_state(story, self.engine)
         for i in range(self.done, len(story.events)):
             self.state = update(self.state, event_action(story, i), i + 1, self.engine)
@@ -168,7 +192,8 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
     w = world()
     n = rng.randint(*params.agents)
     agents = tuple(draw_names(rng, n))
-    room, other = rng.sample(w["rooms"], 2)
+    room, other, *more = rng.sample(w["rooms"], params.rooms)
+    away = (other, *more)
     obj = rng.choice(w["objects"])
     k = rng.randint(*params.containers)
     containers = tuple(rng.sample(w["containers"], k))
@@ -184,7 +209,8 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
     # a lie is only told to a listener who cannot rule it out, as the story model says
     # (truthful messages give knowledge; an absent agent considers only the changes that
     # did happen, so it would know better than a lie about an untouched object)
-    knowledge = _Knowledge(agents, room, other, obj, containers, params.engine)
+    knowledge = _Knowledge(agents, (room, *away), obj, containers, params.engine,
+                           params.events[1])
 
     def enter(a: str, r: str) -> None:
         where[a] = r
@@ -214,7 +240,7 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
         outside = [a for a in agents if where.get(a) != room]
         if kind == "enter" and outside:
             a = rng.choice(outside)
-            r = room if rng.random() < 0.7 else other
+            r = room if rng.random() < 0.7 else (other if not more else rng.choice(away))
             if where.get(a) == r:
                 continue
             if where.get(a) is not None:  # leave the other room first
@@ -289,4 +315,5 @@ def draw_story(rng: random.Random, params: StoryParams, true_belief: bool = Fals
         made += 1
     tracked_false = any(b != truth for b in belief.values())
     return DrawnStory(agents, room, other, obj, containers, tuple(steps), tuple(noise),
-                      tracked_false, tuple(sorted(belief.items())), prefix=knowledge.last)
+                      tracked_false, tuple(sorted(belief.items())), prefix=knowledge.last,
+                      more_rooms=tuple(more))

@@ -34,6 +34,7 @@ function beforeSteps(p) {
   $("ask-syntax").querySelector('[value="smcdel"]').disabled = p.kind === "story";
   if (p.kind === "story" && $("ask-syntax").value === "smcdel") $("ask-syntax").value = "dsl";
   $("play-card").hidden = p.kind === "smcdel";
+  $("plan-card").hidden = p.kind === "smcdel";
   if (play.pendingLast) { state.step = p.steps.length - 1; play.pendingLast = false; }
 }
 

@@ -26,7 +26,7 @@ Usage::
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Mapping, Protocol, Sequence
+from typing import Hashable, Mapping, Protocol, Sequence
 
 from smcdel_bridge.values import field, value
 
@@ -192,6 +192,12 @@ class BeliefEngine(ABC):
                  ) -> tuple[bool, ...]:
         """For each of ``forms``: whether it is true at some world the nested belief of the
         agents of ``path`` (belief ids, outermost first) reaches from an actual world."""
+
+    @abstractmethod
+    def key(self, state: BeliefState) -> Hashable:
+        """A canonical key: equal for two states exactly when they are bisimilar (the same
+        beliefs now and after any event), however they were reached; a planner's states
+        are deduplicated by it (:mod:`smcdel_bridge.planning.beliefs`)."""
 
     def size(self, state: BeliefState) -> int | None:
         """How many worlds the state has, when the engine knows it cheaply."""

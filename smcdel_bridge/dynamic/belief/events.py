@@ -9,11 +9,11 @@ from "nothing happened", which it finds more plausible.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from smcdel_bridge.values import field, value
 
-from ...language import TOP
+from ...language import TOP, Form
 from ..action import ActionModel, Event
 from ..plausibility import EventPlausibilityModel
 
@@ -138,3 +138,30 @@ def observed(label: str, ids: AgentIds, real: Sequence[Event], actual: Sequence[
             views[a] = missed
     return build_action(label, ids, events, actual, views, line)
 
+
+
+@value(frozen=True)
+class ConditionalAction:
+    """An action decided at the actual worlds of the state it happens in, as the mA*
+    language decides who observes an action and which conditional effects apply: it can
+    happen only where ``guard`` holds (at every actual world; it is no event's
+    precondition), and ``variant`` gives the plausibility action for the truth values
+    of ``conditions`` there (built once per combination)."""
+
+    label: str
+    guard: Form
+    conditions: tuple[Form, ...]
+    variant: Callable[[tuple[bool, ...]], PlausibleAction] = field(compare=False)
+    line: int | None = None
+
+    def at(self, engine, state) -> PlausibleAction | None:
+        """The plausibility action this one is in ``state`` (None: its guard fails)."""
+        if not engine.holds(state, self.guard):
+            return None
+        return self.variant(tuple(engine.holds(state, c) for c in self.conditions))
+
+
+def concrete(engine, state, action) -> PlausibleAction | None:
+    """``action`` as it happens in ``state``: a :class:`PlausibleAction` as it is, a
+    :class:`ConditionalAction` resolved at the actual worlds (None: it cannot happen)."""
+    return action.at(engine, state) if isinstance(action, ConditionalAction) else action

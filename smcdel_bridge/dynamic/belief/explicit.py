@@ -8,7 +8,7 @@ Kripke-model engine.
 from __future__ import annotations
 
 from itertools import product as cartesian
-from typing import Sequence
+from typing import Hashable, Sequence
 
 from smcdel_bridge.values import value
 
@@ -17,6 +17,7 @@ from ..kripke import KripkeModel
 from ..plausibility import PlausibilityModel, priority_update
 from ..semantics import truth_set
 from .backend import BeliefEngine, ContradictoryStart, Revision, Situation, refuse_dynamic
+from .canonical import canonical_key
 from .contraction import contract
 from .events import AgentIds, PlausibleAction, doubled
 
@@ -165,6 +166,11 @@ class ExplicitBeliefEngine(BeliefEngine):
         for b in path:
             worlds = {v for w in worlds for v in model.successors(b, w)}
         return tuple(bool(worlds & truth_set(model, refuse_dynamic(f))) for f in forms)
+
+    def key(self, state: ExplicitBeliefState) -> Hashable:
+        """:func:`.canonical.canonical_key` of the contracted model (a start given world
+        by world is not contracted yet)."""
+        return canonical_key(contract(state.plausibility))
 
     def size(self, state: ExplicitBeliefState) -> int:
         return len(state.plausibility.worlds)

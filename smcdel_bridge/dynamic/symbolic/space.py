@@ -34,6 +34,7 @@ class VarSpace:
         if bdd is None:
             return
         self._x = self._y = self.true = self.false = None
+        self.memo = {}
         if len(bdd) > 0:
             _retired.append(bdd)
 
@@ -55,6 +56,8 @@ class VarSpace:
         self.ynames: list[str] = []
         self._to_y: dict[str, str] = {}
         self._to_x: dict[str, str] = {}
+        #: callers' caches keyed by this space's BDDs (dropped before the manager goes)
+        self.memo: dict[str, dict] = {}
 
     def fresh(self, count: int = 1) -> list[int]:
         """``count`` new variables (their numbers), at the bottom of the order.  Placing an

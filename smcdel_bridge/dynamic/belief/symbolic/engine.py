@@ -6,7 +6,7 @@ BDD variables and nothing else."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Hashable, Sequence
 
 from ....language import Form
 from ...plausibility import PlausibilityModel
@@ -128,16 +128,17 @@ class SymbolicBeliefEngine(BeliefEngine):
 
     def possible(self, state: SymbolicBeliefState, path: Sequence[str], forms: Sequence[Form]
                  ) -> tuple[bool, ...]:
-        view, sp = state.view(), state.space
-        worlds = state.actual
-        for b in path:
-            # the cells of ``worlds`` first, then their most plausible worlds: the most
-            # plausible worlds of every cell were the cost of a long story's questions
-            # (8 agents, 20 events: 18.5 of its 22 s)
-            cells = sp.exists_x(worlds, state.cells[b])
-            worlds = sp.unprime(state.best_y(b, cells))
+        view = state.view()
+        worlds = state.reached(tuple(path))
         return tuple((worlds & view.table(refuse_dynamic(f))) != state.space.false
                      for f in forms)
+
+    def key(self, state: SymbolicBeliefState) -> Hashable:
+        """Exact, by listing the state and contracting it (:mod:`.canonical`: why the
+        BDDs alone cannot tell, and what it costs)."""
+        from .canonical import state_key
+
+        return state_key(state)
 
     def size(self, state: SymbolicBeliefState) -> int:
         return state.size()

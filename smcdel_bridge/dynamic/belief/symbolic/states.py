@@ -75,6 +75,33 @@ class SymbolicBeliefState:
         #: the variables in use when the state was made
         self.nvars = self.space.n
         self._best = MostPlausible(self.space, self.law, self.law_y, self.cells, self.better)
+        self._reached: dict[tuple[str, ...], object] = {}
+        self._believed: dict[tuple[object, str], object] = {}
+
+    def reached(self, path: tuple[str, ...]):
+        """The worlds the belief chain ``path`` (belief ids, outermost first) reaches from
+        the actual worlds: the most plausible worlds of the cells of the worlds before.
+        Kept by chain, and each step by the worlds it starts from, so chains that share a
+        prefix, or reach the same worlds, walk on once: a trace asks every chain after every
+        event (5 agents, order 4, 40 events: 206 chains; 2.6 s a story before)."""
+        got = self._reached.get(path)
+        if got is None:
+            got = self.actual if not path else self.believed(self.reached(path[:-1]), path[-1])
+            self._reached[path] = got
+        return got
+
+    def believed(self, worlds, b: str):
+        """The worlds belief id ``b`` considers most plausible from any of ``worlds``."""
+        key = (worlds, b)
+        got = self._believed.get(key)
+        if got is None:
+            sp = self.space
+            # the cells of the worlds first, then their most plausible worlds: the most
+            # plausible worlds of every cell were the cost of a long story's questions
+            # (8 agents, 20 events: 18.5 of its 22 s)
+            cells = sp.exists_x(worlds, self.cells[b])
+            got = self._believed[key] = sp.unprime(self.best_y(b, cells))
+        return got
 
     def best_y(self, agent: str, within=None):
         """The primed worlds most plausible in their cell for ``agent`` (see
