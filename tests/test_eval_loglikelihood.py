@@ -4,6 +4,7 @@ Gemma 3 270M (slow; the optional ``llm`` extra)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import subprocess
@@ -157,8 +158,12 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def llama_server():
+@contextlib.contextmanager
+def gemma_server():
+    """A llama.cpp server with Gemma 3 270M on a free local port: its base URL.  The
+    server keeps the last prompt's state and reuses its longest common prefix, so a reply
+    can depend on the request before it: a run that must be repeated exactly gets a
+    server of its own."""
     model = _require_llm()
     port = _free_port()
     proc = subprocess.Popen(
@@ -185,6 +190,12 @@ def llama_server():
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture(scope="module")
+def llama_server():
+    with gemma_server() as base:
+        yield base
 
 
 @pytest.mark.slow

@@ -142,27 +142,30 @@ def test_same_accuracy_as_mindgames_eval(tmp_path, monkeypatch):
 
 # --- the real model: llama.cpp's server and Gemma 3 270M (the llm extra) ----------------------
 
-from test_eval_loglikelihood import llama_server  # noqa: E402,F401  (the fixture)
+from test_eval_loglikelihood import gemma_server  # noqa: E402
 
 
 @pytest.mark.slow
-def test_gemma_through_inspect_as_through_mindgames_eval(llama_server, tmp_path,  # noqa: F811
-                                                         monkeypatch):
-    """100 story items, greedy replies of at most 16 tokens, one request at a time: every
-    sample scored, and Inspect's accuracy is `mindgames eval`'s on the same prompts."""
+def test_gemma_through_inspect_as_through_mindgames_eval(tmp_path, monkeypatch):
+    """100 story items, greedy replies of at most 16 tokens, one request at a time and in
+    the same order, each run on a fresh server (it reuses the previous prompt's state, so a
+    reply depends on the request before it): every sample scored, the same reply to the
+    same prompt, and Inspect's accuracy is `mindgames eval`'s."""
     from pyfront.cli import main
 
     path, qa = _story_file(tmp_path, size=100, seed=11, order=1, deception=True, agents=(2, 4))
     monkeypatch.setenv("OPENAI_API_KEY", "sk-local")
-    assert main(["eval", str(path), "-m", "openai:gemma", "-o", str(tmp_path / "run"),
-                 "--base-url", llama_server, "--format", "mcq", "--seed", "11",
-                 "--concurrency", "1", "--max-tokens", "16", "--temperature", "0"]) == 0
-    log = inspect_eval(tmp_path, "mindgames/stories", "openai-api/llama/gemma",
-                       "-T", "size=100", "-T", "seed=11", "-T", "order=1",
-                       "--limit", "100", "--max-connections", "1", "--max-tokens", "16",
-                       "--temperature", "0",
-                       env={"LLAMA_BASE_URL": llama_server, "LLAMA_API_KEY": "sk-local"},
-                       timeout=1800)
+    with gemma_server() as base:
+        assert main(["eval", str(path), "-m", "openai:gemma", "-o", str(tmp_path / "run"),
+                     "--base-url", base, "--format", "mcq", "--seed", "11",
+                     "--concurrency", "1", "--max-tokens", "16", "--temperature", "0"]) == 0
+    with gemma_server() as base:
+        log = inspect_eval(tmp_path, "mindgames/stories", "openai-api/llama/gemma",
+                           "-T", "size=100", "-T", "seed=11", "-T", "order=1",
+                           "--limit", "100", "--max-connections", "1", "--max-samples", "1",
+                           "--max-tokens", "16", "--temperature", "0",
+                           env={"LLAMA_BASE_URL": base, "LLAMA_API_KEY": "sk-local"},
+                           timeout=1800)
     ours = json.loads((tmp_path / "run" / "metrics.json").read_text())
     results = [json.loads(x) for x in (tmp_path / "run" / "results.jsonl").read_text().splitlines()]
     theirs = read_eval_log(str(log))

@@ -93,6 +93,67 @@ def _question_forms(story, q):
     return out
 
 
+#: a model the reference returns with more worlds than this is contracted before it goes on
+CONTRACT_ABOVE = 256
+
+
+def _groups(steps) -> set[tuple[str, ...]]:
+    """The groups whose distributed knowledge a formula of ``steps`` asks about (the
+    contraction keeps their intersected relations apart)."""
+    out: set[tuple[str, ...]] = set()
+    stack = [item for kind, item in steps if kind == "q"]
+    stack += [g for kind, item in steps if kind == "u"
+              for e in item.events for g in (e.pre, *e.post.values())]
+    while stack:
+        f = stack.pop()
+        if isinstance(f, (L.Dk, L.Dkw)):
+            out.add(tuple(f.group))
+        if isinstance(f, L.Dynamic) and isinstance(f.action, ActionModel):
+            stack += [g for e in f.action.events for g in (e.pre, *e.post.values())]
+        stack.extend(getattr(f, "fs", ()) or ())
+        for name in ("f", "a", "b", "ann"):
+            child = getattr(f, name, None)
+            if isinstance(child, L.Form):
+                stack.append(child)
+    return out
+
+
+def reference_steps(backend, model, steps) -> list:
+    """``backend.run_steps(model, steps)``, sent in stretches of one event each: the
+    reference returns its updated model after every event, and one with more than
+    :data:`CONTRACT_ABOVE` worlds goes on as its bisimulation contraction (the part
+    reachable from the actual worlds, bisimilar worlds merged).  Every update and every
+    answer is still the reference's: truth at the actual worlds is invariant under
+    bisimulation, and a world where a belief has no successor stays one.  Without it a
+    story of private events grows by a factor at every event (ToMi's rooms: past 60 s).
+    Raises as ``run_steps`` does, ``done`` holding every answer given before."""
+    from smcdel_bridge.dynamic.minimize import minimize
+
+    groups = _groups(steps)
+    done: list = []
+    start = 0
+    while start < len(steps):
+        end = start
+        while end < len(steps) and steps[end][0] != "u":
+            end += 1
+        stretch = list(steps[start:end + 1])
+        last = end + 1 >= len(steps)
+        if not last:
+            stretch.append(("d", None))
+        try:
+            got = backend.run_steps(model, stretch)
+        except SmcdelError as err:
+            err.done = done + list(getattr(err, "done", []))
+            raise
+        if not last:
+            model = got.pop()
+            if len(model.worlds) > CONTRACT_ABOVE:
+                model = minimize(model, groups)
+        done.extend(got)
+        start = end + 1
+    return done
+
+
 def story_reference_records(story, source: str, backend) -> dict[tuple, dict]:
     """The reference's record for each hypothesis and question, keyed by (name, line)."""
     from pyfront.story import model as M
@@ -115,7 +176,7 @@ def story_reference_records(story, source: str, backend) -> dict[tuple, dict]:
         steps.extend(("q", f) for f in forms)
     failure = None
     try:
-        answers = backend.run_steps(compiled.initial, steps)
+        answers = reference_steps(backend, compiled.initial, steps)
     except InexecutableAction as err:
         answers, failure = getattr(err, "done", []), err
     except SmcdelError as err:

@@ -97,7 +97,10 @@ class NativeBackend(StreamingBackend):
                     done += 1
                     yield a
                 return
-            except TooLargeError:
+            except TooLargeError as too_large:
+                # its traceback holds this frame, which goes on to hold the symbolic
+                # engine's BDDs: a cycle the collector may free manager first
+                too_large.__traceback__ = None
                 rest = CheckInput(program.structure, program.jobs[done:])
                 engine = self.symbolic()
                 program = rest

@@ -41,15 +41,25 @@ def bool_bdd_of(manager: BddManager, f: L.Form):
     operator raises :class:`NotBooleanError`.  A subformula the law shares (the parser
     makes equal subformulas one object) is translated once; chains of ``&`` (``|``) along
     their length (:mod:`.chains`)."""
-    memo: dict[int, object] = {}
+    return _Translation(manager)(f)
 
-    def of(g):
-        hit = memo.get(id(g))
+
+class _Translation:
+    """One law's translation and its memo.  A class, not a closure that calls itself: such
+    a closure is a reference cycle holding BDD nodes, and the collector may free the
+    manager of a cycle before its nodes (CUDD then reports nodes still referenced)."""
+
+    __slots__ = ("manager", "memo")
+
+    def __init__(self, manager: BddManager):
+        self.manager = manager
+        self.memo: dict[int, object] = {}
+
+    def __call__(self, g):
+        hit = self.memo.get(id(g))
         if hit is None:
-            hit = memo[id(g)] = _bool_node(manager, g, of, memo)
+            hit = self.memo[id(g)] = _bool_node(self.manager, g, self, self.memo)
         return hit
-
-    return of(f)
 
 
 def _bool_node(manager: BddManager, f: L.Form, of, memo: dict[int, object]):
