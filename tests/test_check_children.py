@@ -275,7 +275,8 @@ ORPHAN = """
 import os, sys, time
 from pyfront.checking.limits import Limits, limited_map
 def work(item):
-    print(os.getpid(), flush=True)
+    sys.stdout.write(f"{os.getpid()}\\n")  # one write: two children's lines never interleave
+    sys.stdout.flush()
     time.sleep(60)
 list(limited_map(work, [1, 2, 3], limits=Limits(timeout=None), on_limit=lambda i, w: w,
                  workers=3))

@@ -37,7 +37,8 @@ DEEP_TIMES_OUT = {
     "Grapevine/Grapevine_4/Grapevine_4__pl_6.txt",
     "Grapevine/Grapevine_5/Grapevine_5__pl_4.txt",
 }
-#: neither deep nor our planner finishes within 60 s (docs/planning-mastar.md)
+#: deep finds no plan within 60 s and ours needs about a minute or more (docs/planning-mastar.md:
+#: both found, of the known length, and executed by deep there): too long for this file
 UNSOLVED = {
     "Grapevine/Grapevine_5/Grapevine_5__pl_5.txt",
     "Grapevine/Grapevine_5/Grapevine_5__pl_6.txt",
