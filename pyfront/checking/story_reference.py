@@ -54,20 +54,29 @@ def induced_action(epm) -> ActionModel:
     return ActionModel(epm.agents, epm.events, rels, epm.actual, epm.label)
 
 
-def mentioned(form) -> set[str]:
-    """The agents a formula speaks of."""
-    out: set[str] = set()
-    stack = [form]
+def _nodes(forms, actions: bool = False):
+    """Every node of ``forms``; with ``actions``, the preconditions and postconditions of
+    the action models inside them too."""
+    stack = list(forms)
     while stack:
         f = stack.pop()
-        if getattr(f, "agent", None) is not None:
-            out.add(f.agent)
-        out.update(getattr(f, "group", ()) or ())
+        yield f
+        if actions and isinstance(f, L.Dynamic) and isinstance(f.action, ActionModel):
+            stack += [g for e in f.action.events for g in (e.pre, *e.post.values())]
         stack.extend(getattr(f, "fs", ()) or ())
         for name in ("f", "a", "b", "ann"):
             child = getattr(f, name, None)
             if isinstance(child, L.Form):
                 stack.append(child)
+
+
+def mentioned(form) -> set[str]:
+    """The agents a formula speaks of."""
+    out: set[str] = set()
+    for f in _nodes([form]):
+        if getattr(f, "agent", None) is not None:
+            out.add(f.agent)
+        out.update(getattr(f, "group", ()) or ())
     return out
 
 
@@ -100,22 +109,11 @@ CONTRACT_ABOVE = 256
 def _groups(steps) -> set[tuple[str, ...]]:
     """The groups whose distributed knowledge a formula of ``steps`` asks about (the
     contraction keeps their intersected relations apart)."""
-    out: set[tuple[str, ...]] = set()
-    stack = [item for kind, item in steps if kind == "q"]
-    stack += [g for kind, item in steps if kind == "u"
+    forms = [item for kind, item in steps if kind == "q"]
+    forms += [g for kind, item in steps if kind == "u"
               for e in item.events for g in (e.pre, *e.post.values())]
-    while stack:
-        f = stack.pop()
-        if isinstance(f, (L.Dk, L.Dkw)):
-            out.add(tuple(f.group))
-        if isinstance(f, L.Dynamic) and isinstance(f.action, ActionModel):
-            stack += [g for e in f.action.events for g in (e.pre, *e.post.values())]
-        stack.extend(getattr(f, "fs", ()) or ())
-        for name in ("f", "a", "b", "ann"):
-            child = getattr(f, name, None)
-            if isinstance(child, L.Form):
-                stack.append(child)
-    return out
+    return {tuple(f.group) for f in _nodes(forms, actions=True)
+            if isinstance(f, (L.Dk, L.Dkw))}
 
 
 def reference_steps(backend, model, steps) -> list:

@@ -203,15 +203,20 @@ class StoryDataset(_Certified):
                 for r in rows[:c.size]]
 
 
+def _order_and_agents() -> tuple:
+    """The curriculum attributes story items share: the order asked about and the agents."""
+    return (ScalarAttributeDefinition(name="order", levels=[0, 1, 2, 3, 4], field_name="order",
+                                      description="nesting of belief asked about"),
+            RangeAttributeDefinition(name="agents", levels=[2, 3, 4, 5, 6],
+                                     description="people in the story",
+                                     lower_field_name="min_agents", upper_field_name="max_agents"))
+
+
 class StoryCurriculum(BaseCurriculum):
     def __init__(self):
         super().__init__(StoryCurriculum.__name__, StoryConfig)
         self._define_attributes(
-            ScalarAttributeDefinition(name="order", levels=[0, 1, 2, 3, 4], field_name="order",
-                                      description="nesting of belief asked about"),
-            RangeAttributeDefinition(name="agents", levels=[2, 3, 4, 5, 6],
-                                     description="people in the story",
-                                     lower_field_name="min_agents", upper_field_name="max_agents"),
+            *_order_and_agents(),
             ScalarAttributeDefinition(name="deception", levels=[False, True], field_name="deception",
                                       description="tells, claims and lies"),
         )
@@ -360,11 +365,7 @@ class OpenCurriculum(BaseCurriculum):
     def __init__(self):
         super().__init__(OpenCurriculum.__name__, OpenConfig)
         self._define_attributes(
-            ScalarAttributeDefinition(name="order", levels=[0, 1, 2, 3, 4], field_name="order",
-                                      description="nesting of belief asked about"),
-            RangeAttributeDefinition(name="agents", levels=[2, 3, 4, 5, 6],
-                                     description="people in the story",
-                                     lower_field_name="min_agents", upper_field_name="max_agents"),
+            *_order_and_agents(),
         )
 
 

@@ -80,18 +80,9 @@ def plan_record(pb, item, source: str, row: int | None = None, engine: str = "au
     """The record of one plan item (a failure is a record with ``error``).  ``label`` is
     the answer in the words of an expectation: ``none``, ``length K``, ``plan`` / ``not a
     plan`` (a given plan checked), ``K plans`` (every plan listed)."""
-    from smcdel_bridge.errors import SmcdelError
+    from pyfront.planning import item_record
 
-    from pyfront.checking.records import check_record
-
-    record = check_record(source, row, name=f"{pb.name}/{item.name}", line=item.line,
-                          fields=PLAN_FIELDS, expected=item.expected_text)
-    try:
-        record.update(_answer(pb, item, engine))
-    except (SmcdelError, UserError, ValueError) as err:
-        message = getattr(err, "message", None) or str(err)
-        record["error"] = f"{source}:{item.line}: {pb.name}/{item.name}: {message}"
-    return record
+    return item_record(source, row, pb.name, item, lambda: _answer(pb, item, engine))
 
 
 def _answer(pb, item, engine: str) -> dict:

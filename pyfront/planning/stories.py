@@ -30,8 +30,6 @@ Usage::
 
 from __future__ import annotations
 
-from pyfront.errors import UserError
-
 __all__ = ["story_domain", "story_plan_record", "story_plan_records", "story_verdict_words"]
 
 
@@ -119,19 +117,9 @@ def story_plan_record(story, item, source: str, row: int | None = None,
                       engine: str = "auto") -> dict:
     """The record of one plan item of ``story`` (a failure is a record with ``error``) on
     the belief engine ``engine`` (see :func:`story_domain`)."""
-    from smcdel_bridge.errors import SmcdelError
+    from pyfront.planning import item_record
 
-    from pyfront.checking.records import check_record
-    from pyfront.planning import PLAN_FIELDS
-
-    record = check_record(source, row, name=f"{story.name}/{item.name}", line=item.line,
-                          fields=PLAN_FIELDS, expected=item.expected_text)
-    try:
-        record.update(_answer(story, item, engine))
-    except (SmcdelError, UserError, ValueError) as err:
-        message = getattr(err, "message", None) or str(err)
-        record["error"] = f"{source}:{item.line}: {story.name}/{item.name}: {message}"
-    return record
+    return item_record(source, row, story.name, item, lambda: _answer(story, item, engine))
 
 
 def story_plan_records(story, source: str, engine: str = "auto") -> list[dict]:

@@ -151,8 +151,11 @@ def holds(model: PackedModel, form: Form, agents: Mapping[str, int]) -> bool:
 
 def _reach(model: PackedModel, w: int, group, agents: Mapping[str, int]) -> int:
     """The worlds reachable from ``w`` in one or more steps along ``group``'s relations."""
-    rows = [model.rel[agents[a]] for a in group]
-    seen = 0
+    return _reach_along([model.rel[agents[a]] for a in group], w)
+
+
+def _reach_along(rows, w: int, seen: int = 0) -> int:
+    """``seen`` and the worlds reachable from ``w`` in one or more steps along ``rows``."""
     todo = [w]
     while todo:
         u = todo.pop()
@@ -173,15 +176,7 @@ def canonical(model: PackedModel, generated: int | None = None) -> PackedModel:
     vals, rel = model.vals, model.rel
     seen = generated
     if seen is None:
-        seen = 1 << model.point
-        todo = [model.point]
-        while todo:
-            w = todo.pop()
-            for row in rel:
-                new = row[w] & ~seen
-                if new:
-                    seen |= new
-                    todo.extend(bits_of(new))
+        seen = _reach_along(rel, model.point, 1 << model.point)
     worlds = list(bits_of(seen))
     names = sorted({vals[w] for w in worlds})
     rank = {v: k for k, v in enumerate(names)}
