@@ -31,6 +31,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from pyfront.mastar.deep import run_deep  # noqa: E402
+from reference_timing import compiled_bytecode  # noqa: E402
 
 
 def _deep_binary() -> str:
@@ -66,6 +67,7 @@ def main(argv=None) -> int:
     parser.add_argument("--shared", default=os.environ.get("MINDGAMES_SHARED",
                                                            str(REPO.parent / "shared")))
     args = parser.parse_args(argv)
+    compiled_bytecode()
     folder = Path(args.shared) / "planning-mastar"
     deep = _deep_binary()
     files = sorted(folder.rglob("*.txt"))

@@ -34,6 +34,7 @@ sys.path.insert(0, str(REPO))
 
 from smcdel_bridge.official.planning_reference import request_line  # noqa: E402
 from smcdel_bridge.official.reference_driver import build_driver  # noqa: E402
+from reference_timing import compiled_bytecode  # noqa: E402
 
 
 def one_core() -> list[str]:
@@ -75,6 +76,7 @@ def main(argv=None) -> int:
     parser.add_argument("--cases", default=str(REPO.parent / "shared" / "planning-conformance"
                                                / "cases.jsonl"))
     args = parser.parse_args(argv)
+    compiled_bytecode()
     home = os.environ.get("MINDGAMES_SMCDEL_HOME",
                           str(Path.home() / ".cache" / "mindgames-smcdel"))
     driver = build_driver(home, "PlanDriver")

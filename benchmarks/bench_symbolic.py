@@ -48,7 +48,7 @@ from pyfront.puzzles.programs import (  # noqa: E402
     muddy_expected,
 )
 
-from reference_timing import cell, find_reference, ratio, time_reference  # noqa: E402
+from reference_timing import cell, compiled_bytecode, find_reference, ratio, time_reference  # noqa: E402
 
 #: acceptance: whole process, one core
 LIMITS = {("muddy", 200): 5.0, ("dining", 12): 12.0, ("dining", 14): 120.0}
@@ -145,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reference-timeout", type=float, default=600.0,
                     help="seconds the reference may take on one input")
     args = ap.parse_args(argv)
+    compiled_bytecode()
     binary = find_reference(args.smcdel)
 
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "

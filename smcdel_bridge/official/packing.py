@@ -22,7 +22,6 @@ from typing import Sequence
 
 from smcdel_bridge.language import (
     TOP, Bot, Conj, Disj, Equi, Exists, Forall, Form, Impl, Neg, Prp, Top, Xor,
-    is_boolean,
 )
 from smcdel_bridge.program import Answer, CheckInput, Structure, TrueQ, ValidQ
 from smcdel_bridge.values import field_names, replace
@@ -30,6 +29,14 @@ from smcdel_bridge.values import value
 
 #: laws over at most this many atoms are tested for satisfiability by enumeration
 MAX_ENUMERATED_LAW_ATOMS = 12
+
+
+def is_boolean(f: Form) -> bool:
+    """True when ``f`` has no epistemic or dynamic operator (a plain Boolean formula)."""
+    return all(
+        isinstance(n, (Top, Bot, Prp, Neg, Conj, Disj, Xor, Impl, Equi, Forall, Exists))
+        for n in f.unique_nodes()
+    )
 
 
 def unpackable_reason(program: CheckInput) -> str | None:

@@ -13,13 +13,15 @@ goes to the state it reached then.  A group is recorded when such a reduction is
 something spanning its start was reduced on the way); errors are found as the plain driver
 finds them (neither ever shifts an erroneous token).
 
-The driver reads the text's canonical form (:func:`.lexer.canonical_text`: one spelling
-a kind, no comments, no blank that does not separate two tokens), so that a group's text
-is its key whatever its spacing, line breaks, comments and spellings.  Only long texts
-that repeat groups (:func:`repeated_share`, measured on the canonical form) take this
-path; the others, texts with a character no rule accepts, and token streams use
-:func:`.lr.parse_text`, which also places every parse error (positions in the canonical
-form are not the text's).  The tree is the one :mod:`.lr` builds, node for node.
+The driver reads the text as written (comments cut out) when it repeats its groups alike,
+else its canonical form (:func:`.lexer.canonical_text`: one spelling a kind, no blank
+that does not separate two tokens), so that a group's text is its key whatever its
+spacing, line breaks and spellings.  Only long texts that repeat groups
+(:func:`repeated_share`) take this path, and a group's ``)`` is found only when the driver
+asks (:mod:`.closes`); the others and token streams use :func:`.lr.parse_text`, which also
+places every error (positions in the canonical form are not the text's): a character no
+rule accepts stops the group driver where it meets it, and the token driver reads the text
+again.  The tree is the one :mod:`.lr` builds, node for node.
 """
 
 from __future__ import annotations
@@ -31,12 +33,13 @@ from ..language import Prp
 from . import lr_tables
 from .lexer import (
     CANONICAL_PHRASES, FIXED_TOKENS, SPELLING, WORD_KEYWORDS, canonical_text, haskell_int, normal_tokens,
-    regular_text,
+    regular_text, uncommented,
 )
 from .lr import (
     ACTION_TABLE, EOF, GOTO_TABLE, RUN_RULES, ReversedList,
     parse_text as parse_tokens_of_text,
 )
+from .closes import Closes, matching_parens
 from .sharing import KEYS as SHARING_KEYS
 
 # one token after blanks; groups: 1 fixed text, 2 word, 3 digits; none at the end
@@ -44,16 +47,6 @@ _NEXT = re.compile(
     r"[ \t\n\f\v\r]*(?:((?:knows|comknow|distknow) (?:that|whether)|(?:TRUE|VALID|WHERE)\?"
     r"|->|[:,()\[\]{}<>!?~&|¬∧∨→\x01-\x06])|([A-Za-z][A-Za-z0-9]*)|([0-9]+)|\Z)"
 )
-_PARENS = re.compile(r"\(|(\))")
-# the same, with a short innermost group (``(1)``, ``(~2)``) as one match: the driver reads
-# it token by token, so it needs no entry (the layout of muddy children 60 writes every
-# atom so: half of its 850,000 parentheses, 20 MB of entries); a match also takes in the
-# text and short groups before the parenthesis it finds (group 1 opens, 2 closes), so that
-# the loop over matches meets only the others (possessive: no backtracking, and ``\Z``
-# ends the search at once when no parenthesis is left)
-_OPEN = r"(?<![A-Za-z0-9])\("  # (not a list's: AND( … ) is worth knowing again)
-_SHORT = rf"{_OPEN}(?:[^()]{{1,12}}+|{_OPEN}(?:[^()]{{1,12}}+|{_OPEN}[^()]{{0,24}}+\)){{0,3}}+\)){{0,3}}+\)"
-_PARENS_BUT_SHORT = re.compile(rf"(?:{_SHORT}|[^()]+)*+(?:(\()|(\))|\Z)")
 #: fixed tokens, with the canonical text's one-character phrases
 _FIXED = {**FIXED_TOKENS, **{char: kind for _, char, kind in CANONICAL_PHRASES}}
 #: token kinds that start a group when a ``(`` follows them (``(`` itself starts one)
@@ -74,19 +67,31 @@ REPEATED_FROM = 0.5
 
 def parse_text(text: str, start: str = "CheckInput"):
     """Parse ``text`` from the entry point ``start``, as :func:`.lr.parse_text` does."""
-    regular = regular_text(text) if len(text) >= GROUPS_FROM else None
-    if regular is None:
+    if len(text) < GROUPS_FROM:
         return parse_tokens_of_text(text, start)
     # a text that repeats its groups as it writes them is read as it is, a group's text its
-    # key (no pass over the whole text); one that writes them differently (indentation
-    # by depth, spellings mixed), in its canonical spelling
-    if repeated_share(regular, squeeze=False) >= REPEATED_FROM:
-        return _groups_or_tokens(text, regular, start, regular)
+    # key: no pass over the whole text, not even for the characters no rule accepts (the
+    # driver reads every character at least once, a group being stepped over only when its
+    # very text was read before, and such a character stops it as it stops the token
+    # driver, which then places the error; of the characters the driver takes, the
+    # canonical spelling's phrase characters are the only ones no rule accepts)
+    bare = uncommented(text)
+    if (not any(map(bare.__contains__, _PHRASE_CHARACTERS))
+            and repeated_share(bare, squeeze=False) >= REPEATED_FROM):
+        return _groups_or_tokens(text, bare, start, bare)
+    # one that writes them differently (indentation by depth, spellings mixed), in its
+    # canonical spelling, made of a text known to hold tokens and blanks only
+    regular = regular_text(text)
+    if regular is None:
+        return parse_tokens_of_text(text, start)
     canonical = canonical_text(regular)
     if (repeated_share(regular) if canonical is None
             else repeated_share(canonical, squeeze=False)) < REPEATED_FROM:
         return parse_tokens_of_text(text, start)
     return _groups_or_tokens(text, regular, start, canonical)
+
+
+_PHRASE_CHARACTERS = tuple(char for _, char, _ in CANONICAL_PHRASES)
 
 
 #: blanks dropped and the one-character spellings unified, to compare groups' texts
@@ -105,7 +110,7 @@ def repeated_share(text: str, squeeze: bool = True) -> float:
     blanks (an estimate: ``a b`` and ``ab`` are not the same group, but they are rare)."""
     limit = min(len(text), max(GROUPS_FROM, min(len(text) // 4, SHARE_SAMPLE)))
     text = text[:limit].translate(_SQUEEZE) if squeeze else text[:limit]
-    closing = _matching_parens(text)
+    closing = matching_parens(text)
     seen: set[str] = set()
     skipped, inside = 0, -1
     for at in sorted(closing):
@@ -137,7 +142,7 @@ def _groups_or_tokens(text: str, regular: str, start: str, canonical: str | None
     only be faster, it never decides an error."""
     source = regular if canonical is None else canonical
     try:
-        return _run(source, _matching_parens(source, short=False), start, canonical is None)
+        return _run(source, Closes(source), start, canonical is None)
     except ParseError:
         return parse_tokens_of_text(text, start)
 
@@ -178,29 +183,6 @@ def group_key(group: str) -> str:
 KEYED_UP_TO = 2048
 
 
-def _matching_parens(text: str, short: bool = True) -> dict[int, int]:
-    """Offset of each ``(`` that is closed to the offset of its ``)`` (with ``short``
-    false, not those of short innermost groups)."""
-    closing: dict[int, int] = {}
-    opened: list[int] = []
-    push, pop = opened.append, opened.pop
-    if not short:
-        for m in _PARENS_BUT_SHORT.finditer(text):
-            g = m.lastindex
-            if g == 1:
-                push(m.end() - 1)
-            elif g == 2 and opened:
-                closing[pop()] = m.end() - 1
-        return closing
-    for m in _PARENS.finditer(text):
-        if m.lastindex is not None:
-            if opened:
-                closing[pop()] = m.start()
-        elif m.end() - m.start() == 1:
-            push(m.start())
-    return closing
-
-
 def _run(text, closing, start, keyed=True):
     action, goto, rules = ACTION_TABLE, GOTO_TABLE, RUN_RULES
     keys, nodes, atoms = SHARING_KEYS, {}, {}
@@ -216,6 +198,8 @@ def _run(text, closing, start, keyed=True):
     def lex(pos):
         """(kind, value, start offset, end offset) of the token at ``pos`` or after."""
         m = match(text, pos)
+        if m is None:  # a character no rule accepts
+            raise ParseError(1, 1)
         g = m.lastindex
         if g is None:
             return EOF, None, len(text), len(text)
@@ -235,7 +219,7 @@ def _run(text, closing, start, keyed=True):
         if act > 0:
             close = None
             if kind == "LPAREN":
-                close = closing.get(at)
+                close = closing.get(paren := at)
             elif kind in prefixed:
                 paren = text.find("(", end)
                 if paren >= 0 and not text[end:paren].strip(" \t\n\f\v\r"):
@@ -257,7 +241,7 @@ def _run(text, closing, start, keyed=True):
                     shifted = close
                     kind, value, at, end = after
                     continue
-                pending.append((len(states), key, close))
+                pending.append((len(states), key, close, paren))
             state = act - 1
             states.append(state)
             stack.append(value)
@@ -308,9 +292,10 @@ def _run(text, closing, start, keyed=True):
                     stack.append(node)
             height = len(states)
             while pending and pending[-1][0] >= height:
-                h, key, close = pending.pop()
+                h, key, close, paren = pending.pop()
                 if h == height and shifted == close and type(node) is not ReversedList:
                     memo[key] = (node, lhs)
+                    closing.remember(paren, close)
             state = goto[states[-1]][lhs]
             states.append(state)
         else:

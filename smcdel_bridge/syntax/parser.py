@@ -7,7 +7,7 @@ builds the same tree; everything else, errors included, goes through the LR driv
 
 from __future__ import annotations
 
-from ..language import Form, one_of  # noqa: F401  (one_of: re-exported for callers)
+from ..language import Form
 from ..program import CheckInput
 from . import lr_tables  # noqa: F401  (re-exported: the problem DSL reads its tables)
 from .fastpath import parse_published

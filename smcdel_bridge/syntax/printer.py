@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from ..language import (
     Announce, AnnounceW, Bot, Ck, Ckw, Conj, Disj, Dk, Dkw, Dynamic, Equi, Exists, Forall,
-    Form, Impl, K, Kw, Neg, Prp, PubAnnounce, PubAnnounceW, Top, Xor, fold, one_of, show_with,
+    Form, Impl, K, Kw, Neg, Prp, PubAnnounce, PubAnnounceW, Top, Xor, fold, show_with,
 )
 from ..errors import UnsupportedFormula
 from ..program import CheckInput, TrueQ, ValidQ, WhereQ
+from .lr import one_of
 
 
 # --- Haskell ``show`` ------------------------------------------------------------------

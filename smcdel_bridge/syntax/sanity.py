@@ -8,6 +8,7 @@ mention any agent; whether it is Boolean is only found out when a job needs it.
 from __future__ import annotations
 
 from ..errors import SanityError
+from ..language import names
 from ..program import CheckInput, TrueQ
 
 OBS_ATOMS = "OBS contains atoms not in VARS!"
@@ -22,15 +23,15 @@ def sanity_problems(program: CheckInput) -> list[str]:
     s = program.structure
     vocab = set(s.vocab)
     agents = {a for a, _ in s.obs}
-    forms = [job.form for job in program.jobs]
+    atoms, agents_used = names(tuple(job.form for job in program.jobs))
     problems = []
     if not all(p in vocab for _, ps in s.obs for p in ps):
         problems.append(OBS_ATOMS)
     if not s.law.atoms() <= vocab:
         problems.append(LAW_ATOMS)
-    if not all(f.atoms() <= vocab for f in forms):
+    if not atoms <= vocab:
         problems.append(QUERY_ATOMS)
-    if not all(f.agents() <= agents for f in forms):
+    if not agents_used <= agents:
         problems.append(QUERY_AGENTS)
     if not all(p in vocab for job in program.jobs if isinstance(job, TrueQ) for p in job.state):
         problems.append(STATE_ATOMS)
