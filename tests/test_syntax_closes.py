@@ -110,3 +110,16 @@ def test_a_phrase_character_of_the_canonical_spelling_is_no_token_in_a_text():
     expected = _outcome(lr.parse_text, text)
     assert expected[0] == "LexError"
     assert _outcome(lr_groups.parse_text, text) == expected
+
+
+def test_long_texts_spelled_with_the_other_symbols_give_the_token_drivers_trees(monkeypatch):
+    rng = random.Random(5)
+    ran = []
+    group_run = lr_groups._run
+    monkeypatch.setattr(lr_groups, "_run", lambda *a: ran.append(a[0]) or group_run(*a))
+    for _ in range(6):
+        text = _long_text(rng).replace(" & ", " ∧ ").replace("~", "¬ ")
+        text = text.replace("Top", "(1 ∨ 2 → 3)")
+        outcome = _outcome(lr_groups.parse_text, text)
+        assert outcome[0] == "ok" and outcome == _outcome(lr.parse_text, text)
+    assert ran and all(read.isascii() for read in ran)

@@ -235,7 +235,7 @@ def normal_tokens(text: str) -> str:
 
 
 #: the one-character spellings and ``->``'s other one, with the first spelling of each
-_SYMBOL_SPELLINGS = (("¬", "~"), ("∧", "&"), ("∨", "|"), ("→", "->"))
+SYMBOL_SPELLINGS = (("¬", "~"), ("∧", "&"), ("∨", "|"), ("→", "->"))
 _NOT_WORDS = tuple(re.compile(word + r"(?![A-Za-z0-9])(?<![A-Za-z0-9]" + "." * len(word) + ")")
                    for word in ("Not", "not"))
 _FORALL_WORD = re.compile(r"Forall(?![A-Za-z0-9])(?<![A-Za-z0-9]......)")
@@ -270,7 +270,7 @@ def canonical_text(regular: str) -> str | None:
     # from Python objects; a regex's group reference calls Python per match)
     text = regular
     if not text.isascii():
-        for spelled, first in _SYMBOL_SPELLINGS:
+        for spelled, first in SYMBOL_SPELLINGS:
             text = text.replace(spelled, first)
     for blank in "\t\n\r\f\v":
         if blank in text:

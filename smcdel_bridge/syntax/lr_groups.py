@@ -33,7 +33,7 @@ from ..language import Prp
 from . import lr_tables
 from .lexer import (
     CANONICAL_PHRASES, FIXED_TOKENS, SPELLING, WORD_KEYWORDS, canonical_text, haskell_int, normal_tokens,
-    regular_text, uncommented,
+    SYMBOL_SPELLINGS, regular_text, uncommented,
 )
 from .lr import (
     ACTION_TABLE, EOF, GOTO_TABLE, RUN_RULES, ReversedList,
@@ -76,6 +76,9 @@ def parse_text(text: str, start: str = "CheckInput"):
     # driver, which then places the error; of the characters the driver takes, the
     # canonical spelling's phrase characters are the only ones no rule accepts)
     bare = uncommented(text)
+    if not bare.isascii():  # the same tokens in one byte a character: read faster
+        for symbol, ascii_spelling in SYMBOL_SPELLINGS:
+            bare = bare.replace(symbol, ascii_spelling)
     if (not any(map(bare.__contains__, _PHRASE_CHARACTERS))
             and repeated_share(bare, squeeze=False) >= REPEATED_FROM):
         return _groups_or_tokens(text, bare, start, bare)
