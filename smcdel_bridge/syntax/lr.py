@@ -15,23 +15,13 @@ from typing import Callable, Iterable
 from ..errors import LexError, ParseError
 from ..language import (
     BOT, TOP, Announce, AnnounceW, Ck, Ckw, Conj, Disj, Dk, Dkw, Equi, Exists, Forall,
-    Form, Impl, K, Kw, Neg, Prp, PubAnnounce, PubAnnounceW, Xor,
+    Impl, K, Kw, Neg, Prp, PubAnnounce, PubAnnounceW, Xor,
 )
 from ..program import CheckInput, Structure, TrueQ, ValidQ, WhereQ
 from . import lr_tables
 from .lexer import Token, position, scan, scan_quick
+from .one_of import one_of
 from .sharing import KEYS as SHARING_KEYS
-
-
-def one_of(fs: tuple[Form, ...]) -> Form:
-    """``ONEOF(...)`` as the reference expands it: some formula holds and no two
-    (taken pairwise in both orders, duplicates removed once by list difference) do."""
-    pairs = []
-    for f1 in fs:
-        rest = list(fs)
-        rest.remove(f1)
-        pairs.extend(Neg(Conj((f1, f2))) for f2 in rest)
-    return Conj((Disj(tuple(fs)), Conj(tuple(pairs))))
 
 
 #: semantic actions by name (see grammar.RULES); each gets the right-hand-side values

@@ -19,7 +19,7 @@ from ..language import (
 )
 from ..errors import UnsupportedFormula
 from ..program import CheckInput, TrueQ, ValidQ, WhereQ
-from .lr import one_of
+from .one_of import one_of
 
 
 # --- Haskell ``show`` ------------------------------------------------------------------
