@@ -23,7 +23,6 @@ import argparse
 import json
 import os
 import resource
-import shutil
 import subprocess
 import sys
 import time
@@ -34,12 +33,7 @@ sys.path.insert(0, str(REPO))
 
 from smcdel_bridge.official.planning_reference import request_line  # noqa: E402
 from smcdel_bridge.official.reference_driver import build_driver  # noqa: E402
-from reference_timing import compiled_bytecode  # noqa: E402
-
-
-def one_core() -> list[str]:
-    taskset = shutil.which("taskset")
-    return [taskset, "-c", "0"] if taskset else []
+from reference_timing import compiled_bytecode, one_core  # noqa: E402
 
 
 def mindgames() -> list[str]:

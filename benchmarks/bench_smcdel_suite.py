@@ -46,7 +46,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from reference_timing import compiled_bytecode  # noqa: E402
+from reference_timing import compiled_bytecode, one_core  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 DRIVER = Path(__file__).resolve().parent / "smcdel_suite.hs"
@@ -56,11 +56,6 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 def smcdel_home() -> Path:
     return Path(os.environ.get("MINDGAMES_SMCDEL_HOME",
                                Path.home() / ".cache" / "mindgames-smcdel"))
-
-
-def one_core() -> list[str]:
-    taskset = shutil.which("taskset")
-    return [taskset, "-c", "0"] if taskset else []
 
 
 def mindgames() -> list[str]:

@@ -62,12 +62,8 @@ def _nodes(forms, actions: bool = False):
         f = stack.pop()
         yield f
         if actions and isinstance(f, L.Dynamic) and isinstance(f.action, ActionModel):
-            stack += [g for e in f.action.events for g in (e.pre, *e.post.values())]
-        stack.extend(getattr(f, "fs", ()) or ())
-        for name in ("f", "a", "b", "ann"):
-            child = getattr(f, name, None)
-            if isinstance(child, L.Form):
-                stack.append(child)
+            stack.extend(f.action.formulas())
+        stack.extend(f.children())
 
 
 def mentioned(form) -> set[str]:
@@ -110,8 +106,7 @@ def _groups(steps) -> set[tuple[str, ...]]:
     """The groups whose distributed knowledge a formula of ``steps`` asks about (the
     contraction keeps their intersected relations apart)."""
     forms = [item for kind, item in steps if kind == "q"]
-    forms += [g for kind, item in steps if kind == "u"
-              for e in item.events for g in (e.pre, *e.post.values())]
+    forms += [g for kind, item in steps if kind == "u" for g in item.formulas()]
     return {tuple(f.group) for f in _nodes(forms, actions=True)
             if isinstance(f, (L.Dk, L.Dkw))}
 

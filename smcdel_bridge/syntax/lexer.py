@@ -207,11 +207,14 @@ def regular_text(text: str) -> str | None:
     ``None`` (a character no rule accepts, a ``-`` not starting ``->``: a lexical error
     to place, which :func:`scan` does)."""
     text = uncommented(text)
+    return text if only_tokens_and_blanks(text) else None
+
+
+def only_tokens_and_blanks(text: str) -> bool:
+    """Whether ``text`` (comments cut out) holds tokens and blanks only."""
     # (a dash not before ``>``: counted in C; a regex alternative for it would make the
     # search try each character twice, slowly on a text with ``∧`` in it)
-    if _IRREGULAR.search(text) is not None or text.count("-") != text.count("->"):
-        return None
-    return text
+    return _IRREGULAR.search(text) is None and text.count("-") == text.count("->")
 
 
 _IRREGULAR = re.compile(r"[^A-Za-z0-9 \t\n\f\v\r:,()\[\]{}<>!?~&|¬∧∨→-]")
@@ -236,6 +239,17 @@ def normal_tokens(text: str) -> str:
 
 #: the one-character spellings and ``->``'s other one, with the first spelling of each
 SYMBOL_SPELLINGS = (("¬", "~"), ("∧", "&"), ("∨", "|"), ("→", "->"))
+
+
+def one_byte_spellings(text: str) -> str:
+    """``text`` with the one-character spellings written as their first ones: the same
+    tokens, in a string of one byte a character when nothing else is wider."""
+    if not text.isascii():
+        for spelled, first in SYMBOL_SPELLINGS:
+            text = text.replace(spelled, first)
+    return text
+
+
 _NOT_WORDS = tuple(re.compile(word + r"(?![A-Za-z0-9])(?<![A-Za-z0-9]" + "." * len(word) + ")")
                    for word in ("Not", "not"))
 _FORALL_WORD = re.compile(r"Forall(?![A-Za-z0-9])(?<![A-Za-z0-9]......)")
@@ -268,10 +282,7 @@ def canonical_text(regular: str) -> str | None:
         return None
     # str.replace and ``in``: passes in C (translate and split look at each character
     # from Python objects; a regex's group reference calls Python per match)
-    text = regular
-    if not text.isascii():
-        for spelled, first in SYMBOL_SPELLINGS:
-            text = text.replace(spelled, first)
+    text = one_byte_spellings(regular)
     for blank in "\t\n\r\f\v":
         if blank in text:
             text = text.replace(blank, " ")

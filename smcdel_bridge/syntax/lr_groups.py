@@ -33,7 +33,7 @@ from ..language import Prp
 from . import lr_tables
 from .lexer import (
     CANONICAL_PHRASES, FIXED_TOKENS, SPELLING, WORD_KEYWORDS, canonical_text, haskell_int, normal_tokens,
-    SYMBOL_SPELLINGS, regular_text, uncommented,
+    SYMBOL_SPELLINGS, one_byte_spellings, only_tokens_and_blanks, regular_text, uncommented,
 )
 from .lr import (
     ACTION_TABLE, EOF, GOTO_TABLE, RUN_RULES, ReversedList,
@@ -75,31 +75,26 @@ def parse_text(text: str, start: str = "CheckInput"):
     # very text was read before, and such a character stops it as it stops the token
     # driver, which then places the error; of the characters the driver takes, the
     # canonical spelling's phrase characters are the only ones no rule accepts)
-    bare = uncommented(text)
-    if not bare.isascii():  # the same tokens in one byte a character: read faster
-        for symbol, ascii_spelling in SYMBOL_SPELLINGS:
-            bare = bare.replace(symbol, ascii_spelling)
+    bare = one_byte_spellings(uncommented(text))  # (one byte a character: read faster)
     if (not any(map(bare.__contains__, _PHRASE_CHARACTERS))
             and repeated_share(bare, squeeze=False) >= REPEATED_FROM):
         return _groups_or_tokens(text, bare, start, bare)
     # one that writes them differently (indentation by depth, spellings mixed), in its
     # canonical spelling, made of a text known to hold tokens and blanks only
-    regular = regular_text(text)
-    if regular is None:
+    if not only_tokens_and_blanks(bare):
         return parse_tokens_of_text(text, start)
-    canonical = canonical_text(regular)
-    if (repeated_share(regular) if canonical is None
+    canonical = canonical_text(bare)
+    if (repeated_share(bare) if canonical is None
             else repeated_share(canonical, squeeze=False)) < REPEATED_FROM:
         return parse_tokens_of_text(text, start)
-    return _groups_or_tokens(text, regular, start, canonical)
+    return _groups_or_tokens(text, bare, start, canonical)
 
 
 _PHRASE_CHARACTERS = tuple(char for _, char, _ in CANONICAL_PHRASES)
 
 
 #: blanks dropped and the one-character spellings unified, to compare groups' texts
-_SQUEEZE = str.maketrans({" ": None, "\t": None, "\n": None, "\f": None, "\v": None,
-                          "\r": None, "¬": "~", "∧": "&", "∨": "|", "→": "->"})
+_SQUEEZE = str.maketrans({**dict.fromkeys(" \t\n\f\v\r"), **dict(SYMBOL_SPELLINGS)})
 
 
 #: at most this many characters are looked at by :func:`repeated_share`
@@ -154,7 +149,7 @@ def _groups_or_tokens(text: str, regular: str, start: str, canonical: str | None
 _TIGHT = ("(", ")", ",", "&", "|", "~", "[", "]", "!", "->", "<", ">", "{", "}", ":")
 _NOT_A_PHRASE = re.compile(r"knows?(?! (?:that|whether))[ \t\n\f\v\r]+(?:that|whether)")
 _WORD_SPELLINGS = re.compile(r"(?<![A-Za-z0-9])(?:not|Not|Forall)(?![A-Za-z0-9])")
-_SPELLINGS = str.maketrans({"¬": "~", "∧": "&", "∨": "|", "→": "->"})
+_SPELLINGS = str.maketrans(dict(SYMBOL_SPELLINGS))
 
 
 def group_key(group: str) -> str:
