@@ -26,7 +26,8 @@ comment lines; with the other spellings (``Not``, ``∧``/``|`` chains for the l
 parentheses and line breaks; each is read back by SMCDEL's parser as the library's objects
 (``&``/``|`` chains up to their grouping).  A last row runs a trivial program with many
 agents (``--agents``) on the reference CLI and ours, for memory.  Times are CPU seconds
-(user + system) of the whole process, memory its peak resident set (``os.wait4``).  Our
+(user + system) of the whole process, memory its peak resident set (``os.wait4`` in a
+small process between this script and the command: ``reference_timing.Measured``).  Our
 packages' bytecode is written before the first run, as an installed package has it.
 
     python benchmarks/bench_smcdel_suite.py [--runs 3] [--dining 100,200] [--muddy 60,100]
@@ -44,9 +45,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
-from reference_timing import compiled_bytecode, one_core  # noqa: E402
+from reference_timing import Measured, compiled_bytecode, one_core  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 DRIVER = Path(__file__).resolve().parent / "smcdel_suite.hs"
@@ -117,9 +117,9 @@ class Timer:
             return
         with tempfile.TemporaryFile("w+", encoding="utf-8") as out, \
                 tempfile.TemporaryFile("w+", encoding="utf-8") as err:
-            proc = subprocess.Popen([*one_core(), *self.cmd], stdout=out, stderr=err)
-            status, usage = wait_with_usage(proc, self.timeout)
-            if status is None:
+            status, seconds, peak_mb, stopped = Measured(
+                [*one_core(), *self.cmd], stdout=out, stderr=err).wait(self.timeout)
+            if stopped:
                 self.note, self.done = f"> {self.timeout:g} s", True
                 return
             out.seek(0)
@@ -129,9 +129,8 @@ class Timer:
             self.note, self.done = "failed", True
             print(f"  {' '.join(self.cmd)}: {stderr.strip()[:300]}", file=sys.stderr)
             return
-        seconds = usage.ru_utime + usage.ru_stime
         self.best = seconds if self.best is None else min(self.best, seconds)
-        self.peak_mb = max(self.peak_mb, usage.ru_maxrss / 1024)  # (KiB on Linux)
+        self.peak_mb = max(self.peak_mb, peak_mb)
         self.out = stdout
         self.done = seconds > 10
 
@@ -140,23 +139,6 @@ class Timer:
 
     def memory(self) -> str:
         return "-" if self.best is None else f"{self.peak_mb:.0f}"
-
-
-def wait_with_usage(proc: subprocess.Popen, timeout: float | None):
-    """(exit status, resource usage) of ``proc`` alone (``os.wait4``); ``(None, None)``
-    after killing it at ``timeout`` seconds."""
-    start = time.monotonic()
-    while True:
-        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-        if pid:
-            proc.returncode = os.waitstatus_to_exitcode(status)
-            return proc.returncode, usage
-        if timeout is not None and time.monotonic() - start > timeout:
-            proc.kill()
-            os.wait4(proc.pid, 0)
-            proc.returncode = -9
-            return None, None
-        time.sleep(0.005)
 
 
 #: ways of writing the same structure and jobs (the driver's Style)

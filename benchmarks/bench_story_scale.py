@@ -42,6 +42,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from reference_timing import Measured  # (this directory is on the path when run as a script)
+
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("MINDGAMES_SHARED", REPO.parent / "shared"))
 TOMI = SHARED / "tomi" / "fb_all_val.txt"
@@ -62,33 +64,20 @@ def _cpu_limit(seconds: float):
 
 
 def run(args: list[str], limit: float | None = None, allowed=(0,), cpu: bool = False
-        ) -> tuple[float | None, float, float]:
+        ) -> tuple[float | None, float, float | None]:
     """(wall seconds or None past ``limit``, CPU seconds, max RSS in MB) of one process;
     with ``cpu``, ``limit`` bounds the CPU seconds instead of the wall seconds.  A run
     that fails (an exit code not in ``allowed``) stops the benchmark: its figures would
     mean nothing."""
     start = time.perf_counter()
     out = tempfile.TemporaryFile()
-    proc = subprocess.Popen([sys.executable, "-m", "pyfront.cli", *args], cwd=REPO,
-                            stdout=out, stderr=subprocess.DEVNULL,
-                            preexec_fn=_cpu_limit(limit) if cpu and limit else None,
-                            start_new_session=True)  # its forked children go with it
+    # (the CPU limit holds for the command: a limit is inherited through fork and exec)
+    measured = Measured([sys.executable, "-m", "pyfront.cli", *args], cwd=REPO,
+                        stdout=out, stderr=subprocess.DEVNULL,
+                        preexec_fn=_cpu_limit(limit) if cpu and limit else None)
     cpu_limit = limit if cpu else None
-    if cpu:
-        limit = None
-    timed_out = False
-    while True:
-        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-        if pid:
-            break
-        if limit is not None and time.perf_counter() - start > limit:
-            os.killpg(proc.pid, signal.SIGKILL)
-            pid, status, usage = os.wait4(proc.pid, 0)
-            timed_out = True
-            break
-        time.sleep(0.01)
+    code, cpu_seconds, peak_mb, timed_out = measured.wait(None if cpu else limit)
     wall = time.perf_counter() - start
-    code = os.waitstatus_to_exitcode(status)
     out.seek(0)
     failed = b'"error"' in out.read()
     out.close()
@@ -99,8 +88,10 @@ def run(args: list[str], limit: float | None = None, allowed=(0,), cpu: bool = F
         timed_out = True
     if not timed_out and code not in allowed:
         raise SystemExit(f"bench_story_scale: mindgames {' '.join(args)} failed (exit {code})")
-    cpu = usage.ru_utime + usage.ru_stime
-    return (None if timed_out else wall), cpu, usage.ru_maxrss / 1024
+    # stopped on the wall clock, ``check`` had no time to wait for the child answering
+    # the story: the memory would be its own alone, so none is given
+    return (None if timed_out else wall), cpu_seconds, (
+        None if timed_out and cpu_limit is None else peak_mb)
 
 
 def props_story(n: int) -> str:
@@ -189,9 +180,9 @@ def mixed_story(n_agents: int, n_events: int, n_props: int = 20, seed: int = 0) 
     return "\n".join(lines) + "\n"
 
 
-def fmt(wall: float | None, cpu: float, rss: float, limit: float) -> str:
+def fmt(wall: float | None, cpu: float, rss: float | None, limit: float) -> str:
     if wall is None:
-        return f"> {limit:g} s (stopped)  {rss:6.0f} MB at the stop"
+        return f"> {limit:g} s (stopped)" + ("" if rss is None else f"  {rss:6.0f} MB at the stop")
     return f"{wall:6.2f} s wall {cpu:6.2f} s CPU {rss:6.0f} MB"
 
 

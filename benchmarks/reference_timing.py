@@ -8,8 +8,10 @@ with ``taskset`` when there is one, like ours.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -21,6 +23,64 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 _ANSWER = re.compile(r"^(?:\x1b\[[0-9;]*m)*(True|False)\s*$")
+
+
+#: the process between a benchmark and the command it measures.  Linux carries a
+#: process's peak resident memory (``ru_maxrss``) across fork and exec, so a command
+#: started by the benchmark itself counts at least the benchmark's own memory (a
+#: benchmark that had read muddy children 100 showed 89 MB for every later command; one
+#: holding 300 MB shows 313 MB for ``/bin/true``).  This small process (``python -S``,
+#: about 9 MB: the floor of every figure) forks the command in a process group of its
+#: own, waits for it and writes the wait status, user and system seconds and peak memory
+#: (KiB) of the command alone, its waited-for children included, to the file named first.
+#: Sent SIGTERM, it stops the command's group and reports what it had used.
+_LAUNCHER = """\
+import os, signal, sys
+pid = os.fork()
+if not pid:
+    try:
+        os.setpgid(0, 0)
+        os.execvp(sys.argv[2], sys.argv[2:])
+    finally:
+        os._exit(127)
+signal.signal(signal.SIGTERM, lambda *_: os.killpg(pid, signal.SIGKILL))
+while True:
+    try:
+        _, status, u = os.wait4(pid, 0)
+        break
+    except InterruptedError:
+        pass
+with open(sys.argv[1], "w") as out:
+    out.write(f"{status} {u.ru_utime} {u.ru_stime} {u.ru_maxrss}")
+"""
+
+
+class Measured:
+    """A command started through :data:`_LAUNCHER`; :meth:`wait` gives its exit code,
+    CPU seconds (user + system), peak memory in MB and whether it was stopped."""
+
+    def __init__(self, cmd: list[str], **popen) -> None:
+        handle, self.report = tempfile.mkstemp(prefix="bench-usage-")
+        os.close(handle)
+        self.proc = subprocess.Popen([sys.executable, "-S", "-c", _LAUNCHER, self.report, *cmd],
+                                     **popen)
+
+    def wait(self, timeout: float | None = None) -> tuple[int, float, float, bool]:
+        """(exit code, CPU seconds, peak MB, stopped): stopped at ``timeout`` seconds (wall)
+        with everything it started, its figures those at the stop."""
+        start, stopped = time.monotonic(), False
+        try:
+            while self.proc.poll() is None:
+                if not stopped and timeout is not None and time.monotonic() - start > timeout:
+                    self.proc.terminate()
+                    stopped = True
+                time.sleep(0.005)
+            with open(self.report) as f:
+                status, user, system, peak = f.read().split()
+            return (os.waitstatus_to_exitcode(int(status)), float(user) + float(system),
+                    int(peak) / 1024, stopped)
+        finally:
+            os.unlink(self.report)
 
 
 def compiled_bytecode() -> None:

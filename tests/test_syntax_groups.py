@@ -37,6 +37,27 @@ def test_a_group_that_a_rule_continues_past_is_not_reused_as_a_formula():
     assert f.fs[1] == f.fs[2] == Ck(("d",), lr.parse_text("Bot", "Form"))
 
 
+def test_a_group_read_once_is_stepped_over_in_other_surroundings(monkeypatch):
+    # the same group as the first operand of ``&``, after ``&``, after ``|`` and after
+    # ``~``: read once, then stepped over wherever the state its ``(`` leads to is the same
+    group = "(" + " & ".join(f"(K a {i} | {i + 1})" for i in range(40)) + ")"
+    text = f"{group} & 7 & {group} | {group} & ~{group}"
+    read = []
+    pattern = lr_groups._NEXT
+
+    class Counting:
+        def match(self, text, pos):
+            read.append(pos)
+            return pattern.match(text, pos)
+
+    monkeypatch.setattr(lr_groups, "_NEXT", Counting())
+    assert lr_groups.parse_text_by_groups(group, "Form") == lr.parse_text(group, "Form")
+    once = len(read)
+    read.clear()
+    assert lr_groups.parse_text_by_groups(text, "Form") == lr.parse_text(text, "Form")
+    assert once < len(read) < once + 20
+
+
 @pytest.mark.parametrize("text,start", [
     ("AND(1, 2) & (3 | AND(1, 2)) -> (3 | AND(1, 2))", "Form"),
     ("(1 & 2) (1 & 2)", "Form"),                      # a parse error after a known group

@@ -42,7 +42,12 @@ def chain_value(f, part: Callable, cached: Callable, whole: Callable, record: Ca
     for i in range(len(spine) - 1, 0, -1):
         record(spine[i], value)
         if value != stop:
-            value = _fold(spine[i - 1].fs[1:], part, stop, op(unit, value), op)
+            fs = spine[i - 1].fs
+            if len(fs) == 2:  # a link of a binary chain (``∧``): its one other part
+                v = part(fs[1])
+                value = stop if v == stop else op(value, v)
+            else:
+                value = _fold(fs[1:], part, stop, op(unit, value), op)
     return value
 
 

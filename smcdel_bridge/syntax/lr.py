@@ -147,14 +147,22 @@ def _list_positions() -> list[tuple[int, ...]]:
 
 LIST_AT = _list_positions()
 
-#: per rule, what :func:`_run` needs in one tuple: left-hand side, size, action, how it
-#: reduces (1-3: lists, see _LISTING; 4: a single value passed on as it is, 5: an atom,
-#: 6: a parenthesised formula, 0: the action), and where its right-hand side holds a list
+#: the binary connectives ``a OP b`` by their constructors of two values, which the
+#: drivers call themselves (a chain of ``∧`` is one such node a link)
+_BINARY = {"conj2": lambda a, b: Conj((a, b)), "disj2": lambda a, b: Disj((a, b)),
+           "impl": Impl, "equi": Equi}
+
+#: per rule, what :func:`_run` needs in one tuple: left-hand side, size, action (for 7,
+#: the constructor), how it reduces (1-3: lists, see _LISTING; 4: a single value passed
+#: on as it is, 5: an atom, 6: a parenthesised formula, 7: a binary connective, 0: the
+#: action), and where its right-hand side holds a list
 _PASS_ON = {"first", "start"}
 RUN_RULES = [
-    (lhs, size, build, listing or (4 if size == 1 and name in _PASS_ON else
-                                   5 if name == "prp" else
-                                   6 if name == "second" and size == 3 and not lists else 0),
+    (lhs, size, _BINARY.get(name, build) if size == 3 else build,
+     listing or (4 if size == 1 and name in _PASS_ON else
+                 5 if name == "prp" else
+                 6 if name == "second" and size == 3 and not lists else
+                 7 if name in _BINARY and size == 3 else 0),
      lists)
     for (lhs, size, build), (_, _, name), listing, lists
     in zip(RULE_TABLE, lr_tables.RULES, LIST_OF_RULE, LIST_AT)
@@ -231,6 +239,12 @@ def _run(kinds, values, where, lex_error, start):
                 value = stack[-2]
                 del stack[-3:]
                 stack.append(value)
+                del states[-3:]
+            elif how == 7:  # a OP b (shared: see .sharing)
+                value = build(stack[-3], stack[-1])
+                value = nodes.setdefault((type(value), keys[type(value)](value)), value)
+                del stack[-2:]
+                stack[-1] = value
                 del states[-3:]
             elif how == 1:
                 stack[-1] = ReversedList((stack[-1],))
