@@ -32,6 +32,8 @@ _ASCII_NAMES = (
 
 def hs_show_string(s: str) -> str:
     """Haskell's ``show`` of a ``String``: double quotes, with Haskell escapes."""
+    if s.isascii() and s.isprintable() and '"' not in s and "\\" not in s:
+        return f'"{s}"'  # (nothing to escape: an agent's name, as a rule)
     out = ['"']
     prev_numeric = prev_so = False
     for ch in s:
