@@ -56,21 +56,23 @@ class FormulaInterner:
         return k
 
     def _shape(self, f: L.Form) -> tuple:
+        # (the walk in :meth:`key` has recorded the children: their keys are read directly)
+        by_id = self._by_id
         t = type(f)
         if t is L.Prp:
             return (t, f.n)
         if t in (L.Top, L.Bot):
             return (t,)
         if t in (L.Conj, L.Disj, L.Xor):
-            return (t, *(self.key(g) for g in f.fs))
+            return (t, *[by_id[id(g)][1] for g in f.fs])
         if t in (L.Neg,):
-            return (t, self.key(f.f))
+            return (t, by_id[id(f.f)][1])
         if t in (L.Impl, L.Equi):
-            return (t, self.key(f.a), self.key(f.b))
+            return (t, by_id[id(f.a)][1], by_id[id(f.b)][1])
         if t in (L.Forall, L.Exists):
             return (t, tuple(f.props), self.key(f.f))
         if t in (L.K, L.Kw):
-            return (t, f.agent, self.key(f.f))
+            return (t, f.agent, by_id[id(f.f)][1])
         if t in _GROUPED:
             return (t, tuple(f.group), self.key(f.f))
         if t in (L.PubAnnounce, L.PubAnnounceW):
