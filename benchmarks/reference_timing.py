@@ -43,6 +43,10 @@ if not pid:
         os.execvp(sys.argv[2], sys.argv[2:])
     finally:
         os._exit(127)
+try:
+    os.setpgid(pid, pid)  # (also here: a stop may come before the child has done it)
+except OSError:
+    pass
 signal.signal(signal.SIGTERM, lambda *_: os.killpg(pid, signal.SIGKILL))
 while True:
     try:
@@ -76,7 +80,10 @@ class Measured:
                     stopped = True
                 time.sleep(0.005)
             with open(self.report) as f:
-                status, user, system, peak = f.read().split()
+                fields = f.read().split()
+            if len(fields) != 4:  # the launcher itself was stopped: nothing measured
+                return self.proc.returncode, 0.0, 0.0, True
+            status, user, system, peak = fields
             return (os.waitstatus_to_exitcode(int(status)), float(user) + float(system),
                     int(peak) / 1024, stopped)
         finally:
