@@ -9,6 +9,7 @@ tool and extra the tests use (``.ci/run``), so a skip there is a broken run.
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,17 @@ def shared_dir() -> Path:
     """``$MINDGAMES_SHARED`` or the ``shared/`` folder beside the checkout."""
     env = os.environ.get("MINDGAMES_SHARED")
     return Path(env) if env else REPO.parent / "shared"
+
+
+def pytest_configure(config):
+    """Ctrl-C as a terminal sends it, whatever started the run.  Some tests interrupt
+    themselves or the commands they start with SIGINT; a run started as a background job
+    of a non-interactive shell inherits SIGINT ignored, and so would every command it
+    starts (an ignored signal stays ignored across exec), failing those tests for a reason
+    that is not the code's.  A Python handler is reset by exec, so the commands get the
+    default and install their own."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 #: the tests that may skip under CI=true (node id, its reason); keep it short
