@@ -70,15 +70,15 @@ class FormulaInterner:
         if t in (L.Impl, L.Equi):
             return (t, by_id[id(f.a)][1], by_id[id(f.b)][1])
         if t in (L.Forall, L.Exists):
-            return (t, tuple(f.props), self.key(f.f))
+            return (t, tuple(f.props), by_id[id(f.f)][1])
         if t in (L.K, L.Kw):
             return (t, f.agent, by_id[id(f.f)][1])
         if t in _GROUPED:
-            return (t, tuple(f.group), self.key(f.f))
+            return (t, tuple(f.group), by_id[id(f.f)][1])
         if t in (L.PubAnnounce, L.PubAnnounceW):
-            return (t, self.key(f.ann), self.key(f.f))
+            return (t, by_id[id(f.ann)][1], by_id[id(f.f)][1])
         if t in (L.Announce, L.AnnounceW):
-            return (t, tuple(f.group), self.key(f.ann), self.key(f.f))
+            return (t, tuple(f.group), by_id[id(f.ann)][1], by_id[id(f.f)][1])
         if isinstance(f, L.Form):
             raise UnsupportedFormula.node(f, "the S5 checker")
         raise TypeError(f"not a formula: {f!r}")

@@ -208,7 +208,8 @@ def _run(text, closing, start, keyed=True):
     match = _NEXT.match
     memo: dict = {}  # (first move, group) -> value, symbol, state after its ")", reduction
     normal: dict[str, str] = {}  # a group's text to its normal tokens
-    pending: list = []  # groups being read: (stack height before them, key, end offset)
+    # groups being read: (stack height before them, first move, text, its ')', its '(')
+    pending: list = []
     state = lr_tables.STARTS[start]
     states = [state]
     stack: list = []
