@@ -349,25 +349,36 @@ def names(forms: tuple[Form, ...]) -> tuple[frozenset[int], frozenset[Agent]]:
     known = _NAMES.get(key)
     if known is None or any(a is not b for a, b in zip(known[0], forms)):
         atoms, agents, seen, stack = set(), set(), set(), list(forms)
+        pop, push, see = stack.pop, stack.extend, seen.add
+        # (the connectives first and without a call: chains of ``&`` are most of the nodes
+        # of a long text, half the time of this walk on Sum and Product written with them)
         while stack:
-            node = stack.pop()
+            node = pop()
             kind = type(node)
             if kind is Prp:
                 atoms.add(node.n)
-            elif id(node) not in seen:
-                seen.add(id(node))
-                if kind is K or kind is Kw:
-                    agents.add(node.agent)
-                elif kind in (Ck, Ckw, Dk, Dkw, Announce, AnnounceW):
-                    agents.update(node.group)
-                elif kind is Forall or kind is Exists:
-                    atoms.update(node.props)
-                elif kind is Dynamic:
-                    agents.update(node.action.agents)
-                    more = names(tuple(node.action.formulas()))
-                    atoms.update(more[0])
-                    agents.update(more[1])
-                stack.extend(node.children())
+                continue
+            if id(node) in seen:
+                continue
+            see(id(node))
+            if kind is Conj or kind is Disj:
+                push(node.fs)
+                continue
+            if kind is Neg:
+                stack.append(node.f)
+                continue
+            if kind is K or kind is Kw:
+                agents.add(node.agent)
+            elif kind in (Ck, Ckw, Dk, Dkw, Announce, AnnounceW):
+                agents.update(node.group)
+            elif kind is Forall or kind is Exists:
+                atoms.update(node.props)
+            elif kind is Dynamic:
+                agents.update(node.action.agents)
+                more = names(tuple(node.action.formulas()))
+                atoms.update(more[0])
+                agents.update(more[1])
+            push(node.children())
         if len(_NAMES) >= 64:
             _NAMES.clear()
         known = _NAMES[key] = (tuple(forms), frozenset(atoms), frozenset(agents))

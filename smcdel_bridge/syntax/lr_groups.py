@@ -46,6 +46,7 @@ from .lr import (
     parse_text as parse_tokens_of_text,
 )
 from .closes import Closes, matching_parens
+from .simple_groups import CHAIN_GROUP, group_reading
 from .sharing import KEYS as SHARING_KEYS
 
 # one token after blanks; groups: 1 fixed text, 2 word, 3 digits; none at the end
@@ -206,7 +207,9 @@ def _run(text, closing, start, keyed=True):
     keys, nodes, atoms = SHARING_KEYS, {}, {}
     fixed, words, prefixed = _FIXED, WORD_KEYWORDS, _PREFIXED
     match = _NEXT.match
+    chain_group = CHAIN_GROUP.match
     memo: dict = {}  # (first move, group) -> value, symbol, state after its ")", reduction
+    readings: dict = {}  # first move -> how a group of literals is built (.simple_groups)
     normal: dict[str, str] = {}  # a group's text to its normal tokens
     # groups being read: (stack height before them, first move, text, its ')', its '(')
     pending: list = []
@@ -229,6 +232,17 @@ def _run(text, closing, start, keyed=True):
             return words.get(tok, "STR"), tok, m.start(g), m.end()
         return "INT", (int(tok) if len(tok) < 19 else haskell_int(tok)), m.start(g), m.end()
 
+    def one_step(act, kind, start, close, after):
+        """(value, symbol, state after the ``)``, reduction) of the group of literals
+        ``text[start:close]``, when the token after it calls for that reduction."""
+        reading = readings.get(act, False)
+        if reading is False:
+            reading = readings[act] = group_reading(act, kind)
+        if reading is None or action[reading[1]].get(after[0]) != reading[2]:
+            return None
+        built = reading[3](text, start, close, atoms, nodes)
+        return None if built is None else (built, *reading[:3])
+
     kind, value, at, end = lex(0)
     shifted = -1  # start offset of the last shifted token
     fresh = False  # nothing reduced since then
@@ -240,6 +254,17 @@ def _run(text, closing, start, keyed=True):
             close = None
             if kind == "LPAREN":
                 close = closing.get(paren := at)
+                if close is None and (short := chain_group(text, at)) is not None:
+                    # a short group (one the driver keeps no entry for) of literals
+                    after = lex(short.end())
+                    built = one_step(act, kind, at + 1, short.end() - 1, after)
+                    if built is not None:
+                        stack.append(built[0])
+                        state = goto[state][built[1]]
+                        states.append(state)
+                        shifted = short.end() - 1
+                        kind, value, at, end = after
+                        continue
             elif kind in prefixed:
                 paren = text.find("(", end)
                 if paren >= 0 and not text[end:paren].strip(" \t\n\f\v\r"):
@@ -253,7 +278,12 @@ def _run(text, closing, start, keyed=True):
                         group_key(group) if close - at < KEYED_UP_TO else group)
                 known = memo.get((act, tokens))
                 # (when the token after it calls for the reduction the group ended with)
-                if known is not None and action[known[2]].get(after[0]) == known[3]:
+                if known is None or action[known[2]].get(after[0]) != known[3]:
+                    # a list or chain of literals, not read before: built in one step
+                    known = one_step(act, kind, paren + 1, close, after)
+                    if known is not None:
+                        memo[(act, tokens)] = known
+                if known is not None:
                     value, lhs = known[0], known[1]
                     stack.append(value)
                     state = goto[state][lhs]

@@ -1,0 +1,134 @@
+"""Groups of literals built in one step, for the group driver (:mod:`.lr_groups`).
+
+Most of a generated text that does not repeat itself is made of innermost groups of
+literals: ``AND(8, 9, ~13)``, ``(1 ∧ 2 ∧ (Not 6))``, ``AND((15), (~ (19)))``.  Read token
+by token each literal costs four to seven moves of the automaton (a literal in
+parentheses, as a layout writes it, seven); Sum and Product spends about half of its moves
+on them.  A group whose text is such a list (``AND``/``OR``/``XOR`` of literals) or such a
+chain (literals joined by ``&`` and ``|``, inside ``(`` … ``)``) is matched by one regular
+expression and built here, node for node as the automaton builds it: atoms are one object
+a number, negations and connectives shared (:mod:`.sharing`), ``&`` and ``|`` grouped to
+the left on one level with ``~`` binding tighter (the grammar's precedence).  The driver
+pushes the result as it pushes a group read before: only when the token after the group
+calls for the reduction that ends it, so that no error is passed over.  Anything else in
+a group (a name, a modality, ``->``, a number of 19 digits, nested lists) leaves it to the
+automaton.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..language import Conj, Disj, Neg, Prp, Xor
+from . import lr_tables
+from .lr import ACTION_TABLE, GOTO_TABLE
+
+_B = r"[ \t\n\f\v\r]*"
+#: a number the lexer reads as it is (19 digits or more wrap as Haskell's Int does)
+_NUMBER = r"[0-9]{1,18}(?![0-9])"
+_ATOM = rf"(?:{_NUMBER}|\({_B}{_NUMBER}{_B}\))"
+_NOT = r"(?:~|[Nn]ot(?![A-Za-z0-9]))"
+_LITERAL = rf"{_B}(?:{_ATOM}|{_NOT}{_B}{_ATOM}|\({_B}{_NOT}{_B}{_ATOM}{_B}\)){_B}"
+_LIST = re.compile(rf"{_LITERAL}(?:,{_LITERAL})*+")
+_CHAIN = re.compile(rf"{_LITERAL}(?:[&|]{_LITERAL})*+")
+#: a whole parenthesised chain, matched where its ``(`` is (the short groups, which the
+#: driver finds no ``)`` for: see :mod:`.closes`)
+CHAIN_GROUP = re.compile(rf"\((?:{_LITERAL}(?:[&|]{_LITERAL})*+)\)")
+#: the tokens that make the value, once the group's text is known to be one of the above
+_TOKENS = re.compile(r"[0-9]+|[~&|]|[Nn]ot")
+
+_LIST_RULES = {"CON": ("conj_list", Conj), "DIS": ("disj_list", Disj),
+               "XOR": ("xor_list", Xor)}
+
+
+def _reduction(name: str) -> int:
+    """The action that reduces by the rule with semantic action ``name``."""
+    return -[rule[2] for rule in lr_tables.RULES].index(name) - 1
+
+
+def group_reading(act: int, kind: str):
+    """How a group whose first token ``kind`` is shifted by ``act`` is built here:
+    ``(lhs, state after its ")", the reduction that ends it, builder)``, or None when such
+    a group is not one this module builds (the builder gives None for a text that is not
+    a list or chain of literals)."""
+    try:
+        if kind == "LPAREN":
+            inner = GOTO_TABLE[act - 1]["Form"]
+            after = ACTION_TABLE[inner]["RPAREN"] - 1
+            return "Form", after, _reduction("second"), _chain
+        rule, cls = _LIST_RULES[kind]
+        opened = ACTION_TABLE[act - 1]["LPAREN"] - 1
+        inner = GOTO_TABLE[opened]["FormList"]
+        after = ACTION_TABLE[inner]["RPAREN"] - 1
+    except (KeyError, IndexError):
+        return None
+
+    def listed(text, start, end, atoms, nodes):
+        return _list(cls, text, start, end, atoms, nodes)
+
+    return "Form", after, _reduction(rule), listed
+
+
+def _atom(n: int, atoms: dict):
+    node = atoms.get(n)
+    if node is None:
+        node = atoms[n] = Prp(n)
+    return node
+
+
+def _negation(f, nodes: dict):
+    key = (Neg, id(f))
+    node = nodes.get(key)
+    if node is None:
+        node = nodes[key] = Neg(f)
+    return node
+
+
+def _list(cls, text: str, start: int, end: int, atoms: dict, nodes: dict):
+    """The ``cls`` of the literals in ``text[start:end]`` (a group's inside), or None."""
+    if _LIST.fullmatch(text, start, end) is None:
+        return None
+    items, negated = [], False
+    for tok in _TOKENS.findall(text, start, end):
+        if tok[0] in "~Nn":
+            negated = True
+            continue
+        item = _atom(int(tok), atoms)
+        if negated:
+            item, negated = _negation(item, nodes), False
+        items.append(item)
+    fs = tuple(items)
+    key = (cls, tuple(map(id, fs)))
+    node = nodes.get(key)
+    if node is None:
+        node = nodes[key] = cls(fs)
+    return node
+
+
+def _chain(text: str, start: int, end: int, atoms: dict, nodes: dict):
+    """The literals of ``text[start:end]`` joined by ``&`` and ``|`` (to the left), or
+    None."""
+    if _CHAIN.fullmatch(text, start, end) is None:
+        return None
+    out = op = None
+    negated = False
+    for tok in _TOKENS.findall(text, start, end):
+        first = tok[0]
+        if first in "~Nn":
+            negated = True
+            continue
+        if first == "&" or first == "|":
+            op = Conj if first == "&" else Disj
+            continue
+        item = _atom(int(tok), atoms)
+        if negated:
+            item, negated = _negation(item, nodes), False
+        if out is None:
+            out = item
+            continue
+        key = (op, (id(out), id(item)))
+        node = nodes.get(key)
+        if node is None:
+            node = nodes[key] = op((out, item))
+        out = node
+    return out

@@ -1,0 +1,149 @@
+"""Groups of literals built in one step (syntax/simple_groups.py): the group driver gives
+the token driver's tree node for node (shared nodes included) and its errors, and the
+one-step path is really taken for the lists and chains it is meant for, in every
+spelling."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import pytest
+
+from smcdel_bridge.errors import LexError, ParseError
+from smcdel_bridge.language import Form
+from smcdel_bridge.syntax import lr, lr_groups, simple_groups
+
+
+def _outcome(parse, text, start="Form"):
+    try:
+        return ("ok", _shape(parse(text, start)))
+    except (ParseError, LexError) as err:
+        return (type(err).__name__, err.line, err.column)
+
+
+def _shape(value):
+    """The tree as nested tuples, a node met again written as the number of its first
+    meeting: two trees with the same shape are equal and share the same nodes."""
+    seen: dict[int, int] = {}
+    out, stack = [], [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Form):
+            if id(node) in seen:
+                out.append(("again", seen[id(node)]))
+                continue
+            seen[id(node)] = len(seen)
+            fields = [s for c in type(node).__mro__ for s in getattr(c, "__slots__", ())]
+            out.append((type(node).__name__, len(fields)))
+            stack.extend(getattr(node, s) for s in reversed(fields))
+        elif isinstance(node, (tuple, list)):
+            out.append(("items", len(node)))
+            stack.extend(reversed(node))
+        elif hasattr(node, "__slots__") or hasattr(node, "__dict__"):
+            fields = [s for c in type(node).__mro__ for s in getattr(c, "__slots__", ())]
+            out.append((type(node).__name__,))
+            stack.extend(getattr(node, s) for s in reversed(fields) if hasattr(node, s))
+            stack.extend(getattr(node, "__dict__", {}).values())
+        else:
+            out.append(("value", node))
+    return out
+
+
+@pytest.fixture
+def built(monkeypatch):
+    """The groups the one-step path built: the reduction that ends each, and its text."""
+    texts: list[str] = []
+    reading = simple_groups.group_reading
+
+    def counting(act, kind):
+        found = reading(act, kind)
+        if found is None:
+            return None
+
+        def build(text, start, end, atoms, nodes):
+            node = found[3](text, start, end, atoms, nodes)
+            if node is not None:
+                texts.append((found[2], text[start:end]))
+            return node
+
+        return (*found[:3], build)
+
+    monkeypatch.setattr(lr_groups, "group_reading", counting)
+    return texts
+
+
+@pytest.mark.parametrize("text,groups", [
+    ("AND(1, 2, ~3) & OR(4, ~5) & XOR(6, 7)", 3),
+    ("(1 & 2 & ~3 & 10 & 11 & 12) | (4 | ~5 & 6 | 10 & 11)", 2),
+    ("(1 ∧ 2 ∧ (Not 3)) ∨ (4 ∨ (¬ 5) ∧ 6 ∨ 10 ∨ 11)", 2),
+    ("AND(\n  (1),\n  (2),\n  (~ (3)))\n & AND((1), (2), (~ (3)))", 1),
+    ("(not 1 & not(2) & ~ (3) & (Not 4)) & AND( 7 ,~ 8 )", 2),
+    # the same groups in other surroundings: the nodes are shared as the automaton shares them
+    ("AND(AND(1, ~2), (1 & ~2 & 10 & 11 & 12), K a (1 & ~2 & 10 & 11 & 12), OR(1, ~2), AND(1, ~2), "
+     "(1 & ~2 & 10 & 11 & 12 ))", 3),
+])
+def test_lists_and_chains_of_literals_are_built_in_one_step(text, groups, built):
+    # (each distinct group is built, the same one again in the same place taken as built)
+    assert _outcome(lr_groups.parse_text_by_groups, text) == _outcome(lr.parse_text, text)
+    assert len(set(built)) == groups
+
+
+@pytest.mark.parametrize("text", [
+    "(1 & Not6) & (1 & not2)",            # names, not negations
+    "(1 & 1234567890123456789) & AND(9223372036854775808, 1)",  # numbers that wrap
+    "(1 & ~~2) & AND(~~1, 2)",            # double negations
+    "(1 -> 2 & 3) & (1 iff 2) & ONEOF(1, 2)",
+    "(1 & K a 2) & AND(1, Top)",
+])
+def test_other_groups_are_left_to_the_automaton(text, built):
+    assert _outcome(lr_groups.parse_text_by_groups, text) == _outcome(lr.parse_text, text)
+    assert built == []
+
+
+@pytest.mark.parametrize("text", [
+    "AND(1, 2,) & AND(1, 2)", "AND() & (1 & 2)", "(1 & ) & (1 & 2)", "(1 2) & (1 & 2)",
+    "(1 & 2) 3", "AND(1, 2) (1 & 2)", "(1 & 2) & AND(1, 2) &", "AND(1, 2) -> ",
+    "(1 & 2))", "((1 & 2)",
+])
+def test_errors_are_where_the_token_driver_finds_them(text):
+    assert _outcome(lr_groups.parse_text_by_groups, text) == _outcome(lr.parse_text, text)
+    assert _outcome(lr_groups.parse_text_by_groups, text)[0] != "ok"
+
+
+_NOT = st.sampled_from(["~", "~ ", "¬", "not ", "Not ", "not", "Not("])
+_BLANK = st.sampled_from(["", " ", "\n  ", "\t"])
+
+
+@st.composite
+def _literal(draw):
+    atom = str(draw(st.integers(0, 40)))
+    if draw(st.booleans()):
+        atom = f"({draw(_BLANK)}{atom}{draw(_BLANK)})"
+    if draw(st.booleans()):
+        neg = draw(_NOT)
+        atom = f"{neg}{atom})" if neg.endswith("(") else f"{neg}{atom}"
+        if draw(st.booleans()):
+            atom = f"({atom})"
+    return f"{draw(_BLANK)}{atom}{draw(_BLANK)}"
+
+
+@st.composite
+def _group(draw):
+    items = draw(st.lists(_literal(), min_size=1, max_size=6))
+    if draw(st.booleans()):
+        word = draw(st.sampled_from(["AND", "OR", "XOR"]))
+        return f"{word}({','.join(items)})"
+    ops = [draw(st.sampled_from(["&", "|", "∧", "∨"])) for _ in items[1:]]
+    return "(" + items[0] + "".join(op + item for op, item in zip(ops, items[1:])) + ")"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(groups=st.lists(_group(), min_size=1, max_size=5), repeat=st.booleans(),
+       damage=st.none() | st.tuples(st.integers(0, 10_000), st.booleans()))
+def test_random_groups_of_literals_agree_with_the_token_driver(groups, repeat, damage):
+    text = " & ".join(groups + (groups if repeat else []))
+    if damage is not None:  # drop or double one character: errors must agree too
+        at, double = damage[0] % len(text), damage[1]
+        text = text[:at] + (text[at] * 2 if double else "") + text[at + 1:]
+    assert _outcome(lr_groups.parse_text_by_groups, text) == _outcome(lr.parse_text, text)
