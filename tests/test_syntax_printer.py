@@ -51,6 +51,9 @@ def test_pp_form(form, shown):
     ("é1", '"\\233\\&1"'),
     ("\x0eH", '"\\SO\\&H"'),
     ("\n", '"\\n"'),
+    # (as GHC's show writes them: a quote and a backslash escaped, nothing else)
+    ('a"b', '"a\\"b"'),
+    ('XOR{"1","2"} \\ 3', '"XOR{\\"1\\",\\"2\\"} \\\\ 3"'),
 ])
 def test_haskell_show_string(text, shown):
     assert hs_show_string(text) == shown

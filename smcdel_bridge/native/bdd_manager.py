@@ -117,10 +117,12 @@ class BddManager:
 
     def declare(self, atoms: Iterable[int]) -> None:
         """Declare atoms below the ones declared so far, in ascending order."""
-        for n in sorted(set(atoms) - self._vars.keys()):
+        new = sorted(set(atoms) - self._vars.keys())
+        self._reserve(new)
+        for n in new:
             if self._numeric and self._max is not None and n < self._max:
                 self._numeric = False
-            self.bdd.declare(var_name(n))
+            self._append(var_name(n))
             self._vars[n] = self.bdd.var(var_name(n))
             self._name_cache.clear()
             if self._max is None or n > self._max:
@@ -128,9 +130,26 @@ class BddManager:
 
     def declare_in_order(self, atoms: Iterable[int]) -> None:
         """Declare atoms below the ones declared so far, in the given order."""
-        for n in atoms:
-            if n not in self._vars:
-                self._declare_at(n, None)
+        new = list(dict.fromkeys(n for n in atoms if n not in self._vars))
+        self._reserve(new)
+        for n in new:
+            self._declare_at(n, None)
+
+    def _append(self, name: str) -> None:
+        """Declare the variable ``name`` below the others."""
+        if self.impl == "cudd":  # by its index: the last one may be made already (_reserve)
+            self.bdd.add_var(name, index=len(self._vars))
+        else:
+            self.bdd.declare(name)
+
+    def _reserve(self, new: list[int]) -> None:
+        """Make CUDD's variables for the atoms ``new``, about to be declared below the
+        others, in one step: CUDD grows its tables ten variables at a time when they come
+        one by one, but to the largest index asked for at once (the dining cryptographers
+        100: 5,050 atoms in 10 ms instead of 35; each is created at the level of its
+        index, as it would be one by one)."""
+        if self.impl == "cudd" and len(new) > 1:
+            self.bdd.add_var(var_name(new[-1]), index=len(self._vars) + len(new) - 1)
 
     def declare_fresh(self, atom: int, near) -> None:
         """Declare ``atom`` just below the deepest variable the BDD ``near`` depends on (the
@@ -146,15 +165,16 @@ class BddManager:
 
     def _declare_at(self, n: int, level: int | None) -> None:
         name = var_name(n)
-        if level is None or level >= len(self._vars):
-            self.bdd.declare(name)
-            level = len(self._vars)
+        appended = level is None or level >= len(self._vars)
+        if appended:
+            self._append(name)
         else:
             self.bdd.insert_var(name, level)
         self._vars[n] = self.bdd.var(name)
         self._name_cache.clear()
-        if self._numeric:
-            self._numeric = self._levels_numeric()
+        if self._numeric:  # (below all others, it keeps the order numeric when it is largest)
+            self._numeric = ((self._max is None or n > self._max) if appended
+                             else self._levels_numeric())
         if self._max is None or n > self._max:
             self._max = n
 

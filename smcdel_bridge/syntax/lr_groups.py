@@ -46,7 +46,7 @@ from .lr import (
     parse_text as parse_tokens_of_text,
 )
 from .closes import Closes, matching_parens
-from .simple_groups import CHAIN_GROUP, group_reading
+from .simple_groups import chain_group as chain_group_matcher, group_reading
 from .sharing import KEYS as SHARING_KEYS
 
 # one token after blanks; groups: 1 fixed text, 2 word, 3 digits; none at the end
@@ -207,7 +207,7 @@ def _run(text, closing, start, keyed=True):
     keys, nodes, atoms = SHARING_KEYS, {}, {}
     fixed, words, prefixed = _FIXED, WORD_KEYWORDS, _PREFIXED
     match = _NEXT.match
-    chain_group = CHAIN_GROUP.match
+    chain_group = chain_group_matcher()
     memo: dict = {}  # (first move, group) -> value, symbol, state after its ")", reduction
     readings: dict = {}  # first move -> how a group of literals is built (.simple_groups)
     normal: dict[str, str] = {}  # a group's text to its normal tokens

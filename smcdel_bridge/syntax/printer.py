@@ -32,8 +32,10 @@ _ASCII_NAMES = (
 
 def hs_show_string(s: str) -> str:
     """Haskell's ``show`` of a ``String``: double quotes, with Haskell escapes."""
-    if s.isascii() and s.isprintable() and '"' not in s and "\\" not in s:
-        return f'"{s}"'  # (nothing to escape: an agent's name, as a rule)
+    if s.isascii() and s.isprintable():  # (no numeric escape, so no ``\&`` either)
+        if '"' not in s and "\\" not in s:
+            return f'"{s}"'  # (nothing to escape: an agent's name, as a rule)
+        return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
     out = ['"']
     prev_numeric = prev_so = False
     for ch in s:
@@ -91,8 +93,9 @@ def _pp(node: Form, sub: list[str]) -> str:
         return "(" + " & ".join(sub) + ")"
     if t is Disj:
         return "(" + " | ".join(sub) + ")"
-    if t is Xor:
-        return "XOR{" + ",".join(hs_show_string(s) for s in sub) + "}"
+    if t is Xor:  # (an atom's text, digits only, needs no escape)
+        return "XOR{" + ",".join(f'"{s}"' if s.isdigit() and s.isascii() else hs_show_string(s)
+                                 for s in sub) + "}"
     if t is Impl:
         return "(" + sub[0] + "->" + sub[1] + ")"
     if t is Equi:
@@ -174,8 +177,8 @@ def _emit(root: Form) -> str:
                 del kept[key]
             continue
         children = item.children()
-        if t is Xor:
-            pieces = [_pp(item, [_emit(c) for c in children])]
+        if t is Xor:  # (its parts are shown as strings: each is written whole first)
+            pieces = [_pp(item, [str(c.n) if type(c) is Prp else _emit(c) for c in children])]
             children = ()
         else:
             pieces = _pp(item, [_HOLE] * len(children)).split(_HOLE)

@@ -17,6 +17,7 @@ automaton.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..language import Conj, Disj, Neg, Prp, Xor
@@ -29,11 +30,23 @@ _NUMBER = r"[0-9]{1,18}(?![0-9])"
 _ATOM = rf"(?:{_NUMBER}|\({_B}{_NUMBER}{_B}\))"
 _NOT = r"(?:~|[Nn]ot(?![A-Za-z0-9]))"
 _LITERAL = rf"{_B}(?:{_ATOM}|{_NOT}{_B}{_ATOM}|\({_B}{_NOT}{_B}{_ATOM}{_B}\)){_B}"
-_LIST = re.compile(rf"{_LITERAL}(?:,{_LITERAL})*+")
-_CHAIN = re.compile(rf"{_LITERAL}(?:[&|]{_LITERAL})*+")
-#: a whole parenthesised chain, matched where its ``(`` is (the short groups, which the
-#: driver finds no ``)`` for: see :mod:`.closes`)
-CHAIN_GROUP = re.compile(rf"\((?:{_LITERAL}(?:[&|]{_LITERAL})*+)\)")
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern, re.Pattern]:
+    """A list's inside, and a whole parenthesised chain (compiled on first use: a few
+    milliseconds that a short text, read by the token driver, does not need)."""
+    listed = re.compile(rf"{_LITERAL}(?:,{_LITERAL})*+")
+    chained = re.compile(rf"\((?:{_LITERAL}(?:[&|]{_LITERAL})*+)\)")
+    return listed, chained
+
+
+def chain_group():
+    """The ``match`` of a whole parenthesised chain of literals, where its ``(`` is (for
+    the short groups, which the driver finds no ``)`` for: see :mod:`.closes`)."""
+    return _patterns()[1].match
+
+
 #: the tokens that make the value, once the group's text is known to be one of the above
 _TOKENS = re.compile(r"[0-9]+|[~&|]|[Nn]ot")
 
@@ -86,7 +99,7 @@ def _negation(f, nodes: dict):
 
 def _list(cls, text: str, start: int, end: int, atoms: dict, nodes: dict):
     """The ``cls`` of the literals in ``text[start:end]`` (a group's inside), or None."""
-    if _LIST.fullmatch(text, start, end) is None:
+    if _patterns()[0].fullmatch(text, start, end) is None:
         return None
     items, negated = [], False
     for tok in _TOKENS.findall(text, start, end):
@@ -107,8 +120,8 @@ def _list(cls, text: str, start: int, end: int, atoms: dict, nodes: dict):
 
 def _chain(text: str, start: int, end: int, atoms: dict, nodes: dict):
     """The literals of ``text[start:end]`` joined by ``&`` and ``|`` (to the left), or
-    None."""
-    if _CHAIN.fullmatch(text, start, end) is None:
+    None (``text[start - 1]`` and ``text[end]`` are the group's parentheses)."""
+    if _patterns()[1].fullmatch(text, start - 1, end + 1) is None:
         return None
     out = op = None
     negated = False
