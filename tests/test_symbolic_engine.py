@@ -241,3 +241,25 @@ def test_dd_loads_without_networkx_which_stays_importable():
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_atoms_declared_in_a_batch_sit_where_they_would_one_by_one(impl):
+    # a batch is made in one step (CUDD grows its tables once); an atom placed next to a
+    # BDD in between (an announcement's fresh atom) and batches after it keep their levels
+    batched, single = BddManager(impl), BddManager(impl)
+    steps = [[5, 3, 9, 1], [2, 7], [12, 11, 10], [4]]
+    for i, atoms in enumerate(steps):
+        batched.declare_in_order(atoms)
+        for a in atoms:
+            single.declare_in_order([a])
+        if i == 1:
+            for m in (batched, single):
+                m.declare_fresh(20, m.var(3) & m.var(9))
+    for m in (batched, single):
+        m.declare([30, 25, 40])
+    levels = [{a: m.bdd.level_of_var(f"p{a}") for a in m._vars} for m in (batched, single)]
+    assert levels[0] == levels[1]
+    if impl == "cudd":  # just below 9, the deepest atom of the BDD it was placed by
+        assert levels[0][20] == levels[0][9] + 1
+    law = batched.var(5) & ~batched.var(20) | batched.var(40) & batched.var(1)
+    assert batched.exists((20,), law) == batched.var(5) | batched.var(40) & batched.var(1)
