@@ -195,12 +195,29 @@ def parse_text(text: str, start: str = "CheckInput"):
     return _run(kinds, values, lambda i: position(text, offsets[i]), lex_error, start)
 
 
+def _atom_in_parentheses(act: int):
+    """``( INT )`` read from the state that ``act`` (a shift of ``(``) leaves: the state
+    after its ``)`` and the reduction that makes the group one ``Form`` there (a token
+    after it that does not call for it is left to the plain moves, which find the error);
+    () when ``( INT )`` is not a formula there."""
+    inner = act - 1
+    shift_int = ACTION_TABLE[inner].get("INT", 0)
+    atom = GOTO_TABLE[inner].get("Form")
+    if shift_int <= 0 or atom is None or ACTION_TABLE[shift_int - 1].get("RPAREN", 0) >= 0:
+        return ()  # (an INT there is not a formula before the ")")
+    shift_close = ACTION_TABLE[atom].get("RPAREN", 0)
+    if shift_close <= 0:
+        return ()
+    return shift_close - 1, -[rule[2] for rule in lr_tables.RULES].index("second") - 1
+
+
 def _run(kinds, values, where, lex_error, start):
     """The LR automaton over pre-scanned tokens.  ``lex_error`` is the position of the
     character after the last token that the scanner could not read: it is reported as
     soon as the parser asks for that token, i.e. once every token before it is shifted."""
     action, goto, rules = ACTION_TABLE, GOTO_TABLE, RUN_RULES
     keys, nodes, atoms = SHARING_KEYS, {}, {}
+    atom_moves: dict = {}  # the shift of a "(" -> what "( INT )" after it comes to
     state = lr_tables.STARTS[start]
     states = [state]
     stack: list = []
@@ -215,6 +232,22 @@ def _run(kinds, values, where, lex_error, start):
             # at the end of the input the reference reports line 1, column 1
             raise ParseError(*(where(i) if i < n else (1, 1)))
         if act > 0:
+            if kind == "LPAREN" and i + 3 <= n and kinds[i + 1] == "INT" and kinds[i + 2] == "RPAREN":
+                # an atom in parentheses, as layouts write every one: the moves over it at once
+                after = kinds[i + 3] if i + 3 < n else (EOF if lex_error is None else None)
+                moves = atom_moves.get(act)
+                if moves is None:
+                    moves = atom_moves[act] = _atom_in_parentheses(act)
+                if after is not None and moves and action[moves[0]].get(after) == moves[1]:
+                    atom = atoms.get(values[i + 1])
+                    if atom is None:
+                        atom = atoms[values[i + 1]] = Prp(values[i + 1])
+                    stack.append(atom)
+                    state = goto[state]["Form"]
+                    states.append(state)
+                    i += 3
+                    kind = after
+                    continue
             state = act - 1
             states.append(state)
             stack.append(values[i])
