@@ -22,6 +22,9 @@ from . import lr_tables
 from .lexer import Token, position, scan, scan_quick
 from .one_of import one_of
 from .sharing import KEYS as SHARING_KEYS
+from .simple_groups import (
+    group_reading, numbers_end, token_codes, token_group, token_group_end as group_end,
+)
 
 
 #: semantic actions by name (see grammar.RULES); each gets the right-hand-side values
@@ -195,20 +198,26 @@ def parse_text(text: str, start: str = "CheckInput"):
     return _run(kinds, values, lambda i: position(text, offsets[i]), lex_error, start)
 
 
-def _atom_in_parentheses(act: int):
-    """``( INT )`` read from the state that ``act`` (a shift of ``(``) leaves: the state
-    after its ``)`` and the reduction that makes the group one ``Form`` there (a token
-    after it that does not call for it is left to the plain moves, which find the error);
-    () when ``( INT )`` is not a formula there."""
-    inner = act - 1
-    shift_int = ACTION_TABLE[inner].get("INT", 0)
-    atom = GOTO_TABLE[inner].get("Form")
-    if shift_int <= 0 or atom is None or ACTION_TABLE[shift_int - 1].get("RPAREN", 0) >= 0:
-        return ()  # (an INT there is not a formula before the ")")
-    shift_close = ACTION_TABLE[atom].get("RPAREN", 0)
-    if shift_close <= 0:
+def _number_list_moves(act: int) -> tuple:
+    """How ``INT , INT , … INT`` is read from the shift ``act`` of its first number, when
+    there it is an ``IntList`` (a ``,`` after the number is shifted, and the number after
+    the ``,`` leads back to the same state): the reduction of the last number to a list,
+    the state after ``INT , IntList``, and the reduction that ends each pair; a token after
+    the list that calls for other moves leaves it to the plain ones.  () elsewhere (a
+    number that is a formula, in a list of formulas)."""
+    number = act - 1
+    comma = ACTION_TABLE[number].get("COMMA", 0)
+    if comma <= 0 or ACTION_TABLE[comma - 1].get("INT") != act:
         return ()
-    return shift_close - 1, -[rule[2] for rule in lr_tables.RULES].index("second") - 1
+    rules = [rule[:3] for rule in lr_tables.RULES]
+    return (-rules.index(("IntList", 1, "singleton")) - 1,
+            GOTO_TABLE[comma - 1]["IntList"],
+            -rules.index(("IntList", 3, "cons")) - 1)
+
+
+#: the tokens a list or chain of literals starts with, and the codes of the token after
+_GROUP_STARTS = frozenset(("LPAREN", "CON", "DIS", "XOR"))
+_GROUP_SECOND = frozenset(("(", "I", "~"))
 
 
 def _run(kinds, values, where, lex_error, start):
@@ -217,7 +226,9 @@ def _run(kinds, values, where, lex_error, start):
     soon as the parser asks for that token, i.e. once every token before it is shifted."""
     action, goto, rules = ACTION_TABLE, GOTO_TABLE, RUN_RULES
     keys, nodes, atoms = SHARING_KEYS, {}, {}
-    atom_moves: dict = {}  # the shift of a "(" -> what "( INT )" after it comes to
+    readings: dict = {}  # the shift of a group's first token -> how it is read at once
+    int_lists: dict = {}  # the shift of a number -> how a list of numbers is read at once
+    codes = token_codes(kinds)
     state = lr_tables.STARTS[start]
     states = [state]
     stack: list = []
@@ -232,22 +243,37 @@ def _run(kinds, values, where, lex_error, start):
             # at the end of the input the reference reports line 1, column 1
             raise ParseError(*(where(i) if i < n else (1, 1)))
         if act > 0:
-            if kind == "LPAREN" and i + 3 <= n and kinds[i + 1] == "INT" and kinds[i + 2] == "RPAREN":
-                # an atom in parentheses, as layouts write every one: the moves over it at once
-                after = kinds[i + 3] if i + 3 < n else (EOF if lex_error is None else None)
-                moves = atom_moves.get(act)
+            if kind == "INT" and codes[i + 1:i + 2] == ",":
+                # a list of numbers (VARS, OBS, TRUE?'s state): its moves at once
+                moves = int_lists.get(act)
                 if moves is None:
-                    moves = atom_moves[act] = _atom_in_parentheses(act)
-                if after is not None and moves and action[moves[0]].get(after) == moves[1]:
-                    atom = atoms.get(values[i + 1])
-                    if atom is None:
-                        atom = atoms[values[i + 1]] = Prp(values[i + 1])
-                    stack.append(atom)
-                    state = goto[state]["Form"]
-                    states.append(state)
-                    i += 3
-                    kind = after
-                    continue
+                    moves = int_lists[act] = _number_list_moves(act)
+                if moves:
+                    last = numbers_end(codes, i)
+                    after = kinds[last + 1] if last + 1 < n else (EOF if lex_error is None else None)
+                    if (after is not None and action[act - 1].get(after) == moves[0]
+                            and action[moves[1]].get(after) == moves[2]):
+                        stack.append(ReversedList(values[i:last + 1:2][::-1]))
+                        state = goto[state]["IntList"]
+                        states.append(state)
+                        i = last + 1
+                        kind = after
+                        continue
+            elif kind in _GROUP_STARTS and codes[i + 1:i + 2] in _GROUP_SECOND:
+                # a list or chain of literals (see .simple_groups): its moves at once
+                close = group_end(codes, i)
+                if close > 0 and (close + 1 < n or lex_error is None):
+                    after = kinds[close + 1] if close + 1 < n else EOF
+                    reading = readings.get(act, False)
+                    if reading is False:
+                        reading = readings[act] = group_reading(act, kind, action, goto)
+                    if reading is not None and action[reading[1]].get(after) == reading[2]:
+                        stack.append(token_group(codes, values, i, close, atoms, nodes))
+                        state = goto[state][reading[0]]
+                        states.append(state)
+                        i = close + 1
+                        kind = after
+                        continue
             state = act - 1
             states.append(state)
             stack.append(values[i])

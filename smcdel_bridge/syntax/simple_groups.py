@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import functools
 import re
+from itertools import repeat
 
 from ..language import Conj, Disj, Neg, Prp, Xor
 from . import lr_tables
-from .lr import ACTION_TABLE, GOTO_TABLE
 
 _B = r"[ \t\n\f\v\r]*"
 #: a number the lexer reads as it is (19 digits or more wrap as Haskell's Int does)
@@ -59,20 +59,20 @@ def _reduction(name: str) -> int:
     return -[rule[2] for rule in lr_tables.RULES].index(name) - 1
 
 
-def group_reading(act: int, kind: str):
-    """How a group whose first token ``kind`` is shifted by ``act`` is built here:
-    ``(lhs, state after its ")", the reduction that ends it, builder)``, or None when such
-    a group is not one this module builds (the builder gives None for a text that is not
-    a list or chain of literals)."""
+def group_reading(act: int, kind: str, action: list[dict], goto: list[dict]):
+    """How a group whose first token ``kind`` is shifted by ``act`` (of the parse tables
+    ``action`` and ``goto``) is built here: ``(lhs, state after its ")", the reduction that
+    ends it, builder)``, or None when such a group is not one this module builds (the
+    builder gives None for a text that is not a list or chain of literals)."""
     try:
         if kind == "LPAREN":
-            inner = GOTO_TABLE[act - 1]["Form"]
-            after = ACTION_TABLE[inner]["RPAREN"] - 1
+            inner = goto[act - 1]["Form"]
+            after = action[inner]["RPAREN"] - 1
             return "Form", after, _reduction("second"), _chain
         rule, cls = _LIST_RULES[kind]
-        opened = ACTION_TABLE[act - 1]["LPAREN"] - 1
-        inner = GOTO_TABLE[opened]["FormList"]
-        after = ACTION_TABLE[inner]["RPAREN"] - 1
+        opened = action[act - 1]["LPAREN"] - 1
+        inner = goto[opened]["FormList"]
+        after = action[inner]["RPAREN"] - 1
     except (KeyError, IndexError):
         return None
 
@@ -145,3 +145,72 @@ def _chain(text: str, start: int, end: int, atoms: dict, nodes: dict):
             node = nodes[key] = op((out, item))
         out = node
     return out
+
+
+# --- the same groups in a token stream (the token driver, :mod:`.lr`) ---------------------
+
+#: one character a token kind, for the patterns below (anything else: ``.``)
+_CODES = {"INT": "I", "LPAREN": "(", "RPAREN": ")", "COMMA": ",", "NEG": "~", "AND": "&",
+          "OR": "|", "CON": "C", "DIS": "D", "XOR": "X"}
+_TOKEN_LITERAL = r"(?:~?(?:I|\(I\))|\(~(?:I|\(I\))\))"
+_TOKEN_GROUP = re.compile(rf"[CDX]\({_TOKEN_LITERAL}(?:,{_TOKEN_LITERAL})*+\)"
+                          rf"|\({_TOKEN_LITERAL}(?:[&|]{_TOKEN_LITERAL})*+\)")
+_LIST_CLASSES = {"C": Conj, "D": Disj, "X": Xor}
+
+
+def token_codes(kinds: list[str]) -> str:
+    """The kinds of a token stream as one string, a character each."""
+    return "".join(map(_CODES.get, kinds, repeat(".")))
+
+
+_NUMBERS = re.compile(r"I(?:,I)*+")
+
+
+def numbers_end(codes: str, i: int) -> int:
+    """The index of the last number of the list of numbers (``1, 2, 3``) at token ``i``."""
+    return _NUMBERS.match(codes, i).end() - 1
+
+
+def token_group_end(codes: str, i: int) -> int:
+    """The index of the ``)`` ending the list or chain of literals that starts at token
+    ``i``, or -1."""
+    m = _TOKEN_GROUP.match(codes, i)
+    return -1 if m is None else m.end() - 1
+
+
+def token_group(codes: str, values: list, i: int, end: int, atoms: dict, nodes: dict):
+    """The formula of the group of literals from token ``i`` to ``end`` (its ``)``), built
+    as the automaton builds it (see :func:`_list` and :func:`_chain`)."""
+    cls = _LIST_CLASSES.get(codes[i])
+    first = i + 2 if cls is not None else i + 1
+    items, out, op, negated = [], None, None, False
+    for j in range(first, end):
+        code = codes[j]
+        if code == "I":
+            item = _atom(values[j], atoms)
+            if negated:
+                item, negated = _negation(item, nodes), False
+            if cls is not None:
+                items.append(item)
+            elif out is None:
+                out = item
+            else:
+                key = (op, (id(out), id(item)))
+                node = nodes.get(key)
+                if node is None:
+                    node = nodes[key] = op((out, item))
+                out = node
+        elif code == "~":
+            negated = True
+        elif code == "&":
+            op = Conj
+        elif code == "|":
+            op = Disj
+    if cls is None:
+        return out
+    fs = tuple(items)
+    key = (cls, tuple(map(id, fs)))
+    node = nodes.get(key)
+    if node is None:
+        node = nodes[key] = cls(fs)
+    return node
