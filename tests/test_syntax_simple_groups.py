@@ -6,6 +6,8 @@ same way."""
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -51,15 +53,21 @@ def _shape(value):
     return out
 
 
+def _automaton_only(m):
+    """No group taken at once, in either driver: the automaton's moves only."""
+    m.setattr(lr, "TOKEN_GROUP", re.compile("(?!)"))
+    m.setattr(lr, "_number_list_moves", lambda act: ())
+    m.setattr(lr_groups, "group_reading", lambda *args: None)
+    m.setattr(lr_groups, "chain_group_matcher", lambda: lambda text, at: None)
+
+
 @pytest.fixture
 def plain(monkeypatch):
-    """The parse with no group taken at once (both drivers' automaton moves only): what
-    the one-step paths must give, node for node."""
+    """The parse with no group taken at once: what the one-step paths must give, node
+    for node."""
     def parse(text, start="Form"):
         with monkeypatch.context() as m:
-            m.setattr(lr, "group_end", lambda codes, i: -1)
-            m.setattr(lr_groups, "group_reading", lambda *args: None)
-            m.setattr(lr_groups, "chain_group_matcher", lambda: lambda text, at: None)
+            _automaton_only(m)
             return lr_groups.parse_text_by_groups(text, start)
     return parse
 
@@ -75,8 +83,8 @@ def built(monkeypatch):
         if found is None:
             return None
 
-        def build(text, start, end, atoms, nodes):
-            node = found[3](text, start, end, atoms, nodes)
+        def build(text, start, end, atoms, nodes, *rest):
+            node = found[3](text, start, end, atoms, nodes, *rest)
             if node is not None:
                 texts.append((found[2], text[start:end]))
             return node
@@ -169,9 +177,7 @@ def test_random_groups_of_literals_agree_with_the_automaton(groups, repeat, dama
         at, double = damage[0] % len(text), damage[1]
         text = text[:at] + (text[at] * 2 if double else "") + text[at + 1:]
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(lr, "group_end", lambda codes, i: -1)
-        m.setattr(lr_groups, "group_reading", lambda *args: None)
-        m.setattr(lr_groups, "chain_group_matcher", lambda: lambda text, at: None)
+        _automaton_only(m)
         expected = _outcome(lr_groups.parse_text_by_groups, text)
     assert _outcome(lr_groups.parse_text_by_groups, text) == expected
     assert _outcome(lr.parse_text, text) == expected

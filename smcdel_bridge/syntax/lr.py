@@ -23,7 +23,7 @@ from .lexer import Token, position, scan, scan_quick
 from .one_of import one_of
 from .sharing import KEYS as SHARING_KEYS
 from .simple_groups import (
-    group_reading, numbers_end, token_codes, token_group, token_group_end as group_end,
+    TOKEN_GROUP, group_reading, numbers_end, token_codes, token_group,
 )
 
 
@@ -215,9 +215,8 @@ def _number_list_moves(act: int) -> tuple:
             -rules.index(("IntList", 3, "cons")) - 1)
 
 
-#: the tokens a list or chain of literals starts with, and the codes of the token after
+#: the tokens a list or chain of literals starts with
 _GROUP_STARTS = frozenset(("LPAREN", "CON", "DIS", "XOR"))
-_GROUP_SECOND = frozenset(("(", "I", "~"))
 
 
 def _run(kinds, values, where, lex_error, start):
@@ -229,6 +228,7 @@ def _run(kinds, values, where, lex_error, start):
     readings: dict = {}  # the shift of a group's first token -> how it is read at once
     int_lists: dict = {}  # the shift of a number -> how a list of numbers is read at once
     codes = token_codes(kinds)
+    group_match = TOKEN_GROUP.match
     state = lr_tables.STARTS[start]
     states = [state]
     stack: list = []
@@ -243,7 +243,7 @@ def _run(kinds, values, where, lex_error, start):
             # at the end of the input the reference reports line 1, column 1
             raise ParseError(*(where(i) if i < n else (1, 1)))
         if act > 0:
-            if kind == "INT" and codes[i + 1:i + 2] == ",":
+            if kind == "INT" and i + 1 < n and kinds[i + 1] == "COMMA":
                 # a list of numbers (VARS, OBS, TRUE?'s state): its moves at once
                 moves = int_lists.get(act)
                 if moves is None:
@@ -259,10 +259,10 @@ def _run(kinds, values, where, lex_error, start):
                         i = last + 1
                         kind = after
                         continue
-            elif kind in _GROUP_STARTS and codes[i + 1:i + 2] in _GROUP_SECOND:
+            elif kind in _GROUP_STARTS and (m := group_match(codes, i)) is not None:
                 # a list or chain of literals (see .simple_groups): its moves at once
-                close = group_end(codes, i)
-                if close > 0 and (close + 1 < n or lex_error is None):
+                close = m.end() - 1
+                if close + 1 < n or lex_error is None:
                     after = kinds[close + 1] if close + 1 < n else EOF
                     reading = readings.get(act, False)
                     if reading is False:

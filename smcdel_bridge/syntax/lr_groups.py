@@ -104,14 +104,13 @@ def _parse_long(text: str, start: str):
     # canonical spelling, made of a text known to hold tokens and blanks only
     if not only_tokens_and_blanks(bare):
         return parse_tokens_of_text(text, start)
-    # (a text that repeats few groups even blanks aside is not made canonical to find out
-    # that it does not: the canonical text costs more than the share, 15 ms of the 90 of
-    # the dining cryptographers 100, which never repeat a group)
-    squeezed = repeated_share(bare)
-    if squeezed < REPEATED_FROM / 2:
+    # (a text that repeats few groups even blanks aside, in a short sample, is not made
+    # canonical to find out that it does not: the canonical text costs more than the
+    # share, 15 ms of the 90 of the dining cryptographers 100, which never repeat a group)
+    if repeated_share(bare, sample=SHARE_SAMPLE // 8) < REPEATED_FROM / 2:
         return parse_tokens_of_text(text, start)
     canonical = canonical_text(bare)
-    if (squeezed if canonical is None
+    if (repeated_share(bare) if canonical is None
             else repeated_share(canonical, squeeze=False)) < REPEATED_FROM:
         return parse_tokens_of_text(text, start)
     return _groups_or_tokens(text, bare, start, canonical)
@@ -128,12 +127,13 @@ _SQUEEZE = str.maketrans({**dict.fromkeys(" \t\n\f\v\r"), **dict(SYMBOL_SPELLING
 SHARE_SAMPLE = 1 << 17
 
 
-def repeated_share(text: str, squeeze: bool = True) -> float:
+def repeated_share(text: str, squeeze: bool = True, sample: int = SHARE_SAMPLE) -> float:
     """The share of the first quarter of ``text`` (at least :data:`GROUPS_FROM`
-    characters, at most :data:`SHARE_SAMPLE`; comments cut out) inside bracketed groups met before, outermost first:
-    what the group driver would not read again.  Groups are compared without their
-    blanks (an estimate: ``a b`` and ``ab`` are not the same group, but they are rare)."""
-    limit = min(len(text), max(GROUPS_FROM, min(len(text) // 4, SHARE_SAMPLE)))
+    characters, at most ``sample``; comments cut out) inside bracketed groups met before,
+    outermost first: what the group driver would not read again.  Groups are compared
+    without their blanks (an estimate: ``a b`` and ``ab`` are not the same group, but
+    they are rare)."""
+    limit = min(len(text), max(GROUPS_FROM, min(len(text) // 4, sample)))
     text = text[:limit].translate(_SQUEEZE) if squeeze else text[:limit]
     closing = matching_parens(text)
     seen: set[str] = set()
@@ -216,6 +216,7 @@ def _run(text, closing, start, keyed=True):
     chain_group = chain_group_matcher()
     memo: dict = {}  # (first move, group) -> value, symbol, state after its ")", reduction
     readings: dict = {}  # first move -> how a group of literals is built (.simple_groups)
+    shorts: dict = {}  # (first move, a short group of literals) -> as in memo
     normal: dict[str, str] = {}  # a group's text to its normal tokens
     # groups being read: (stack height before them, first move, text, its ')', its '(')
     pending: list = []
@@ -238,15 +239,16 @@ def _run(text, closing, start, keyed=True):
             return words.get(tok, "STR"), tok, m.start(g), m.end()
         return "INT", (int(tok) if len(tok) < 19 else haskell_int(tok)), m.start(g), m.end()
 
-    def one_step(act, kind, start, close, after):
+    def one_step(act, kind, start, close, after, matched=False):
         """(value, symbol, state after the ``)``, reduction) of the group of literals
-        ``text[start:close]``, when the token after it calls for that reduction."""
+        ``text[start:close]`` (known to be one when ``matched``), when the token after it
+        calls for that reduction."""
         reading = readings.get(act, False)
         if reading is False:
             reading = readings[act] = group_reading(act, kind, action, goto)
         if reading is None or action[reading[1]].get(after[0]) != reading[2]:
             return None
-        built = reading[3](text, start, close, atoms, nodes)
+        built = reading[3](text, start, close, atoms, nodes, matched)
         return None if built is None else (built, *reading[:3])
 
     kind, value, at, end = lex(0)
@@ -261,9 +263,15 @@ def _run(text, closing, start, keyed=True):
             if kind == "LPAREN":
                 close = closing.get(paren := at)
                 if close is None and (short := chain_group(text, at)) is not None:
-                    # a short group (one the driver keeps no entry for) of literals
+                    # a short group (one the driver keeps no entry for) of literals,
+                    # known again by its text
                     after = lex(short.end())
-                    built = one_step(act, kind, at + 1, short.end() - 1, after)
+                    key = (act, short.group())
+                    built = shorts.get(key)
+                    if built is None or action[built[2]].get(after[0]) != built[3]:
+                        built = one_step(act, kind, at + 1, short.end() - 1, after, True)
+                        if built is not None:
+                            shorts[key] = built
                     if built is not None:
                         stack.append(built[0])
                         state = goto[state][built[1]]

@@ -76,7 +76,7 @@ def group_reading(act: int, kind: str, action: list[dict], goto: list[dict]):
     except (KeyError, IndexError):
         return None
 
-    def listed(text, start, end, atoms, nodes):
+    def listed(text, start, end, atoms, nodes, matched=False):
         return _list(cls, text, start, end, atoms, nodes)
 
     return "Form", after, _reduction(rule), listed
@@ -118,10 +118,11 @@ def _list(cls, text: str, start: int, end: int, atoms: dict, nodes: dict):
     return node
 
 
-def _chain(text: str, start: int, end: int, atoms: dict, nodes: dict):
+def _chain(text: str, start: int, end: int, atoms: dict, nodes: dict, matched=False):
     """The literals of ``text[start:end]`` joined by ``&`` and ``|`` (to the left), or
-    None (``text[start - 1]`` and ``text[end]`` are the group's parentheses)."""
-    if _patterns()[1].fullmatch(text, start - 1, end + 1) is None:
+    None (``text[start - 1]`` and ``text[end]`` are the group's parentheses; ``matched``:
+    the group is known to be such a chain)."""
+    if not matched and _patterns()[1].fullmatch(text, start - 1, end + 1) is None:
         return None
     out = op = None
     negated = False
@@ -153,8 +154,9 @@ def _chain(text: str, start: int, end: int, atoms: dict, nodes: dict):
 _CODES = {"INT": "I", "LPAREN": "(", "RPAREN": ")", "COMMA": ",", "NEG": "~", "AND": "&",
           "OR": "|", "CON": "C", "DIS": "D", "XOR": "X"}
 _TOKEN_LITERAL = r"(?:~?(?:I|\(I\))|\(~(?:I|\(I\))\))"
-_TOKEN_GROUP = re.compile(rf"[CDX]\({_TOKEN_LITERAL}(?:,{_TOKEN_LITERAL})*+\)"
-                          rf"|\({_TOKEN_LITERAL}(?:[&|]{_TOKEN_LITERAL})*+\)")
+#: a list or chain of literals, where its first token is
+TOKEN_GROUP = re.compile(rf"[CDX]\({_TOKEN_LITERAL}(?:,{_TOKEN_LITERAL})*+\)"
+                         rf"|\({_TOKEN_LITERAL}(?:[&|]{_TOKEN_LITERAL})*+\)")
 _LIST_CLASSES = {"C": Conj, "D": Disj, "X": Xor}
 
 
@@ -169,13 +171,6 @@ _NUMBERS = re.compile(r"I(?:,I)*+")
 def numbers_end(codes: str, i: int) -> int:
     """The index of the last number of the list of numbers (``1, 2, 3``) at token ``i``."""
     return _NUMBERS.match(codes, i).end() - 1
-
-
-def token_group_end(codes: str, i: int) -> int:
-    """The index of the ``)`` ending the list or chain of literals that starts at token
-    ``i``, or -1."""
-    m = _TOKEN_GROUP.match(codes, i)
-    return -1 if m is None else m.end() - 1
 
 
 def token_group(codes: str, values: list, i: int, end: int, atoms: dict, nodes: dict):
