@@ -192,11 +192,13 @@ class SymbolicStructure:
     def bdd_of(self, f: L.Form):
         """A BDD equivalent to ``f`` on this structure (the reference's ``bddOf``)."""
         k = self.context.interner.key(f)
-        hit = self._current_memo().get(k)
+        memo = self._memo  # (the shared table once there is one: see _current_memo)
+        hit = (memo if memo is not None else self._current_memo()).get(k)
         if hit is not None:
             return hit
         result = self._translate(f)
-        self._current_memo()[k] = result
+        memo = self._memo  # (the translation may have forced the law)
+        (memo if memo is not None else self._current_memo())[k] = result
         return result
 
     def _knows(self, unobserved: tuple[int, ...], f):
@@ -252,10 +254,12 @@ class SymbolicStructure:
         key = self.context.interner.key
 
         def cached(g):
-            return self._current_memo().get(key(g))
+            memo = self._memo
+            return (memo if memo is not None else self._current_memo()).get(key(g))
 
         def record(g, v):
-            self._current_memo()[key(g)] = v
+            memo = self._memo
+            (memo if memo is not None else self._current_memo())[key(g)] = v
 
         return chain_value(f, self.bdd_of, cached, self.knows_whether_list, record,
                            stop, unit, op)
