@@ -177,7 +177,9 @@ def _emit(root: Form) -> str:
                 del kept[key]
             continue
         children = item.children()
-        if t is Xor:  # (its parts are shown as strings: each is written whole first)
+        if (t is Conj or t is Disj) and children:  # (most nodes of a chain of ``&``)
+            pieces = ["(", *[" & " if t is Conj else " | "] * (len(children) - 1), ")"]
+        elif t is Xor:  # (its parts are shown as strings: each is written whole first)
             pieces = [_pp(item, [str(c.n) if type(c) is Prp else _emit(c) for c in children])]
             children = ()
         else:
