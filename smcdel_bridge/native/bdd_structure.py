@@ -261,7 +261,12 @@ class SymbolicStructure:
             memo = self._memo
             (memo if memo is not None else self._current_memo())[key(g)] = v
 
-        return chain_value(f, self.bdd_of, cached, self.knows_whether_list, record,
+        other = self.context.kw_lists.not_a_list()
+
+        def whole(g):
+            return None if other(id(g)) else self.knows_whether_list(g)
+
+        return chain_value(f, self.bdd_of, cached, whole, record,
                            stop, unit, op)
 
     def _translate(self, f: L.Form):

@@ -45,8 +45,13 @@ class KwLists:
 
     def __init__(self) -> None:
         #: nodes that hold a part of another kind (by id; the node kept, so its id stays
-        #: its own)
+        #: its own): no list, whatever is asked again (see :meth:`not_a_list`)
         self._other: dict[int, object] = {}
+
+    def not_a_list(self):
+        """A test of a node, true when it is known to hold a part of another kind: one
+        look-up, for the levels of a long chain, each asked in turn (:mod:`.chains`)."""
+        return self._other.__contains__
 
     def leaves(self, f) -> list[tuple[bool, str, int]] | None:
         """The parts of the ``Conj`` (``Disj``) ``f`` and the nodes of its type below it,
