@@ -6,6 +6,14 @@ every token before it has been accepted, and a parse error names the first token
 continue the input (``line 1, column 1`` when the input ends too early, as the reference
 reports it).  Positions are worked out only for the token an error names, which keeps the
 scanner fast.  :mod:`.parser` holds the entry points built on it.
+
+Where a list or chain of literals (``AND(1, ~2)``, ``(1 & (Not 2))``, ``(3)``) or a list of
+numbers (``VARS 1, 2, 3``) starts, the moves over it are made at once: its tokens' kinds,
+one character each, are matched by a regular expression and the value built as the moves
+would build it (:mod:`.simple_groups`), when the token after it calls for the reduction
+that ends it (else the moves are made one by one, and find the error where they always
+did).  The dining cryptographers 100: 65 ms of parsing instead of 95, laid out 85 instead
+of 120.
 """
 
 from __future__ import annotations
