@@ -18,9 +18,10 @@ _PARENS = re.compile(r"\(|(\))")
 # text and short groups before the parenthesis it finds (group 1 opens, 2 closes), so that
 # the loop over matches meets only the others (possessive: no backtracking, and ``\Z``
 # ends the search at once when no parenthesis is left)
-_OPEN = r"(?<![A-Za-z0-9])\("  # (not a list's: AND( … ) is worth knowing again)
+# (the character before the "(" looked at after it: a tenth faster than before it)
+_OPEN = r"\((?<![A-Za-z0-9]\()"  # (not a list's: AND( … ) is worth knowing again)
 _SHORT = rf"{_OPEN}(?:[^()]{{1,12}}+|{_OPEN}(?:[^()]{{1,12}}+|{_OPEN}[^()]{{0,24}}+\)){{0,3}}+\)){{0,3}}+\)"
-_PARENS_BUT_SHORT = re.compile(rf"(?:{_SHORT}|[^()]+)*+(?:(\()|(\))|\Z)")
+_PARENS_BUT_SHORT = re.compile(rf"(?:[^()]++|{_SHORT})*+(?:(\()|(\))|\Z)")
 
 
 def matching_parens(text: str) -> dict[int, int]:
