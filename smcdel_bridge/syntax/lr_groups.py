@@ -64,6 +64,10 @@ _FIXED = {**FIXED_TOKENS, **{char: kind for _, char, kind in CANONICAL_PHRASES}}
 _PREFIXED = frozenset(("CON", "DIS", "XOR", "ONEOF"))
 
 
+#: what a group of literals starts with, after its "(" (see .simple_groups)
+_LITERAL_FIRST = re.compile(r"[ \t\n\f\v\r]*+(?:[0-9~]|\([ \t\n\f\v\r]*+[0-9~Nn]|[Nn]ot)")
+
+
 #: texts shorter than this go to the token driver, which is faster on them (a quarter on
 #: a MindGames row) since they hardly repeat a group
 GROUPS_FROM = 4096
@@ -218,6 +222,7 @@ def _run(text, closing, start, keyed=True):
     fixed, words, prefixed = _FIXED, WORD_KEYWORDS, _PREFIXED
     match = _NEXT.match
     chain_group = chain_group_matcher()
+    literal_first = _LITERAL_FIRST.match
     memo: dict = {}  # (first move, group) -> value, symbol, state after its ")", reduction
     readings: dict = {}  # first move -> how a group of literals is built (.simple_groups)
     shorts: dict = {}  # (first move, a short group of literals) -> as in memo
@@ -298,9 +303,13 @@ def _run(text, closing, start, keyed=True):
                 # (when the token after it calls for the reduction the group ended with)
                 if known is None or action[known[2]].get(after[0]) != known[3]:
                     # a list or chain of literals, not read before: built in one step
-                    known = one_step(act, kind, paren + 1, close, after)
-                    if known is not None:
-                        memo[(act, tokens)] = known
+                    # (one look at its first token first: most other groups start with
+                    # a group, a word or a name)
+                    known = None
+                    if literal_first(text, paren + 1) is not None:
+                        known = one_step(act, kind, paren + 1, close, after)
+                        if known is not None:
+                            memo[(act, tokens)] = known
                 if known is not None:
                     value, lhs = known[0], known[1]
                     stack.append(value)
