@@ -97,6 +97,25 @@ def _negation(f, nodes: dict):
     return node
 
 
+def _listed(cls, items: list, nodes: dict):
+    """The ``cls`` of ``items``, shared (:mod:`.sharing`)."""
+    fs = tuple(items)
+    key = (cls, tuple(map(id, fs)))
+    node = nodes.get(key)
+    if node is None:
+        node = nodes[key] = cls(fs)
+    return node
+
+
+def _linked(op, out, item, nodes: dict):
+    """``out op item``, shared: a link of a chain."""
+    key = (op, (id(out), id(item)))
+    node = nodes.get(key)
+    if node is None:
+        node = nodes[key] = op((out, item))
+    return node
+
+
 def _list(cls, text: str, start: int, end: int, atoms: dict, nodes: dict):
     """The ``cls`` of the literals in ``text[start:end]`` (a group's inside), or None."""
     if _patterns()[0].fullmatch(text, start, end) is None:
@@ -110,12 +129,7 @@ def _list(cls, text: str, start: int, end: int, atoms: dict, nodes: dict):
         if negated:
             item, negated = _negation(item, nodes), False
         items.append(item)
-    fs = tuple(items)
-    key = (cls, tuple(map(id, fs)))
-    node = nodes.get(key)
-    if node is None:
-        node = nodes[key] = cls(fs)
-    return node
+    return _listed(cls, items, nodes)
 
 
 def _chain(text: str, start: int, end: int, atoms: dict, nodes: dict, matched=False):
@@ -140,11 +154,7 @@ def _chain(text: str, start: int, end: int, atoms: dict, nodes: dict, matched=Fa
         if out is None:
             out = item
             continue
-        key = (op, (id(out), id(item)))
-        node = nodes.get(key)
-        if node is None:
-            node = nodes[key] = op((out, item))
-        out = node
+        out = _linked(op, out, item, nodes)
     return out
 
 
@@ -190,22 +200,11 @@ def token_group(codes: str, values: list, i: int, end: int, atoms: dict, nodes: 
             elif out is None:
                 out = item
             else:
-                key = (op, (id(out), id(item)))
-                node = nodes.get(key)
-                if node is None:
-                    node = nodes[key] = op((out, item))
-                out = node
+                out = _linked(op, out, item, nodes)
         elif code == "~":
             negated = True
         elif code == "&":
             op = Conj
         elif code == "|":
             op = Disj
-    if cls is None:
-        return out
-    fs = tuple(items)
-    key = (cls, tuple(map(id, fs)))
-    node = nodes.get(key)
-    if node is None:
-        node = nodes[key] = cls(fs)
-    return node
+    return out if cls is None else _listed(cls, items, nodes)
