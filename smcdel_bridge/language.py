@@ -336,49 +336,39 @@ class Dynamic(Form):
         return (self.f,)
 
 
-#: the last formula lists asked about, by their ids, with their atoms and agents (the nodes
-#: are kept, so an id is never another node's): the sanity checks and the engines ask about
-#: the same law and queries again, and one walk over Sum and Product's law takes 25 ms
+#: the last formula lists asked about, by their ids (the nodes kept: an id is never another
+#: node's), with their atoms and agents: the checks and engines ask about them again
 _NAMES: dict[tuple, tuple] = {}
 
 
 def names(forms: tuple[Form, ...]) -> tuple[frozenset[int], frozenset[Agent]]:
-    """The atoms and the agents of all of ``forms``, in one walk over their distinct nodes
-    (muddy children's rounds share most of theirs)."""
+    """The atoms and agents of all of ``forms``, one walk over their distinct nodes."""
     key = tuple(map(id, forms))
     known = _NAMES.get(key)
     if known is None or any(a is not b for a, b in zip(known[0], forms)):
         atoms, agents, seen, stack = set(), set(), set(), list(forms)
         pop, push, see = stack.pop, stack.extend, seen.add
-        # (the connectives first and without a call: chains of ``&`` are most of the nodes
-        # of a long text, half the time of this walk on Sum and Product written with them)
-        while stack:
+        while stack:  # (connectives without a call: most nodes of a chain of ``&``)
             node = pop()
             kind = type(node)
             if kind is Prp:
                 atoms.add(node.n)
-                continue
-            if id(node) in seen:
-                continue
-            see(id(node))
-            if kind is Conj or kind is Disj:
-                push(node.fs)
-                continue
-            if kind is Neg:
-                stack.append(node.f)
-                continue
-            if kind is K or kind is Kw:
-                agents.add(node.agent)
-            elif kind in (Ck, Ckw, Dk, Dkw, Announce, AnnounceW):
-                agents.update(node.group)
-            elif kind is Forall or kind is Exists:
-                atoms.update(node.props)
-            elif kind is Dynamic:
-                agents.update(node.action.agents)
-                more = names(tuple(node.action.formulas()))
-                atoms.update(more[0])
-                agents.update(more[1])
-            push(node.children())
+            elif id(node) not in seen:
+                see(id(node))
+                if kind is Conj or kind is Disj or kind is Neg:
+                    push(node.fs if kind is not Neg else (node.f,))
+                    continue
+                if kind is K or kind is Kw:
+                    agents.add(node.agent)
+                elif kind in (Ck, Ckw, Dk, Dkw, Announce, AnnounceW):
+                    agents.update(node.group)
+                elif kind is Forall or kind is Exists:
+                    atoms.update(node.props)
+                elif kind is Dynamic:
+                    agents.update(node.action.agents)
+                    for into, more in zip((atoms, agents), names(tuple(node.action.formulas()))):
+                        into.update(more)
+                push(node.children())
         if len(_NAMES) >= 64:
             _NAMES.clear()
         known = _NAMES[key] = (tuple(forms), frozenset(atoms), frozenset(agents))
