@@ -117,16 +117,7 @@ class BddManager:
 
     def declare(self, atoms: Iterable[int]) -> None:
         """Declare atoms below the ones declared so far, in ascending order."""
-        new = sorted(set(atoms) - self._vars.keys())
-        self._reserve(new)
-        for n in new:
-            if self._numeric and self._max is not None and n < self._max:
-                self._numeric = False
-            self._append(var_name(n))
-            self._vars[n] = self.bdd.var(var_name(n))
-            self._name_cache.clear()
-            if self._max is None or n > self._max:
-                self._max = n
+        self.declare_in_order(sorted(set(atoms) - self._vars.keys()))
 
     def declare_in_order(self, atoms: Iterable[int]) -> None:
         """Declare atoms below the ones declared so far, in the given order."""

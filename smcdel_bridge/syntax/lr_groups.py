@@ -50,7 +50,7 @@ from .lr import (
     parse_text as parse_tokens_of_text,
 )
 from .closes import Closes, matching_parens
-from .simple_groups import chain_group as chain_group_matcher, group_reading
+from .simple_groups import LITERAL_START, chain_group as chain_group_matcher, group_reading
 from .sharing import KEYS as SHARING_KEYS
 
 # one token after blanks; groups: 1 fixed text, 2 word, 3 digits; none at the end
@@ -62,10 +62,6 @@ _NEXT = re.compile(
 _FIXED = {**FIXED_TOKENS, **{char: kind for _, char, kind in CANONICAL_PHRASES}}
 #: token kinds that start a group when a ``(`` follows them (``(`` itself starts one)
 _PREFIXED = frozenset(("CON", "DIS", "XOR", "ONEOF"))
-
-
-#: what a group of literals starts with, after its "(" (see .simple_groups)
-_LITERAL_FIRST = re.compile(r"[ \t\n\f\v\r]*+(?:[0-9~]|\([ \t\n\f\v\r]*+[0-9~Nn]|[Nn]ot)")
 
 
 #: texts shorter than this go to the token driver, which is faster on them (a quarter on
@@ -222,7 +218,7 @@ def _run(text, closing, start, keyed=True):
     fixed, words, prefixed = _FIXED, WORD_KEYWORDS, _PREFIXED
     match = _NEXT.match
     chain_group = chain_group_matcher()
-    literal_first = _LITERAL_FIRST.match
+    literal_first = LITERAL_START.match
     memo: dict = {}  # (first move, group) -> value, symbol, state after its ")", reduction
     readings: dict = {}  # first move -> how a group of literals is built (.simple_groups)
     shorts: dict = {}  # (first move, a short group of literals) -> as in memo

@@ -93,9 +93,8 @@ def _pp(node: Form, sub: list[str]) -> str:
         return "(" + " & ".join(sub) + ")"
     if t is Disj:
         return "(" + " | ".join(sub) + ")"
-    if t is Xor:  # (an atom's text, digits only, needs no escape)
-        return "XOR{" + ",".join(f'"{s}"' if s.isdigit() and s.isascii() else hs_show_string(s)
-                                 for s in sub) + "}"
+    if t is Xor:
+        return "XOR{" + ",".join(hs_show_string(s) for s in sub) + "}"
     if t is Impl:
         return "(" + sub[0] + "->" + sub[1] + ")"
     if t is Equi:
@@ -149,7 +148,11 @@ def _emit(root: Form) -> str:
     texts written between.  A child with one parent is written in place, never copied;
     one with several parents is joined into a string at its first use and the string
     kept until its last (a left-nested chain of n binary ``&`` would copy the text of
-    each sub-chain into its parent: n squared characters)."""
+    each sub-chain into its parent: n squared characters).  A leaf is its own text at
+    once (each part of an ``XOR`` is written whole: a hundred atoms a list in the dining
+    cryptographers)."""
+    if not root.children():
+        return _pp(root, [])
     parents = _parent_counts(root)
     out: list[str] = []
     kept: dict[int, str] = {}
@@ -180,7 +183,7 @@ def _emit(root: Form) -> str:
         if (t is Conj or t is Disj) and children:  # (most nodes of a chain of ``&``)
             pieces = ["(", *[" & " if t is Conj else " | "] * (len(children) - 1), ")"]
         elif t is Xor:  # (its parts are shown as strings: each is written whole first)
-            pieces = [_pp(item, [str(c.n) if type(c) is Prp else _emit(c) for c in children])]
+            pieces = [_pp(item, [_emit(c) for c in children])]
             children = ()
         else:
             pieces = _pp(item, [_HOLE] * len(children)).split(_HOLE)

@@ -30,6 +30,8 @@ _NUMBER = r"[0-9]{1,18}(?![0-9])"
 _ATOM = rf"(?:{_NUMBER}|\({_B}{_NUMBER}{_B}\))"
 _NOT = r"(?:~|[Nn]ot(?![A-Za-z0-9]))"
 _LITERAL = rf"{_B}(?:{_ATOM}|{_NOT}{_B}{_ATOM}|\({_B}{_NOT}{_B}{_ATOM}{_B}\)){_B}"
+#: what a literal can start with: a group that does not is not tried (one look, in C)
+LITERAL_START = re.compile(rf"{_B}(?:[0-9~]|\({_B}[0-9~Nn]|[Nn]ot)")
 
 
 @functools.cache
