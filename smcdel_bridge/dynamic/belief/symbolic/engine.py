@@ -6,13 +6,14 @@ BDD variables and nothing else."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Hashable, Sequence
 
 from ....language import Form
 from ...plausibility import PlausibilityModel
 from ...symbolic.encode import WorldCodes
 from ...symbolic.model import SymbolicModel, disjoin
-from ...symbolic.space import VarSpace
+from ...symbolic.space import PrimedLaw, VarSpace
 from ..backend import (
     BeliefEngine, ContradictoryStart, Revision, Situation, refuse_dynamic,
 )
@@ -71,7 +72,7 @@ class SymbolicBeliefEngine(BeliefEngine):
                     for p in situation.variable(name).atoms]
             cells[bid] = cells[kid] = sp.equal_pairs(seen)
             better[bid] = better[kid] = sp.false
-        return SymbolicBeliefState(sp, agents, law, sp.prime(law), cells, better, actual, cur,
+        return SymbolicBeliefState(sp, agents, law, PrimedLaw(sp, law), cells, better, actual, cur,
                                    tuple(situation.ids))
 
     def from_model(self, model: PlausibilityModel, ids: AgentIds) -> SymbolicBeliefState:
@@ -81,7 +82,7 @@ class SymbolicBeliefEngine(BeliefEngine):
         cells = {a: codes.cells(model.cells[a]) for a in model.agents}
         better = {a: codes.better(model.ranks[a]) for a in model.agents}
         actual = codes.law & codes.worlds(model.actual)
-        return SymbolicBeliefState(sp, tuple(model.agents), codes.law, sp.prime(codes.law),
+        return SymbolicBeliefState(sp, tuple(model.agents), codes.law, PrimedLaw(sp, codes.law),
                                    cells, better, actual, codes.cur, tuple(ids))
 
     def update(self, state: SymbolicBeliefState, action: PlausibleAction, step: int
@@ -89,9 +90,9 @@ class SymbolicBeliefEngine(BeliefEngine):
         new = unchanged(state, action.model)
         if new is None:
             new, _ = priority_update(state, action.model)
-            new.revisions = tuple(self._revisions(state, action, step))
+            new._revise = partial(self._revisions, state, action, step)
         elif not all(action.believed(a, e) for a, _, _ in state.ids for e in action.model.actual):
-            new.revisions = tuple(self._revisions(state, action, step))
+            new._revise = partial(self._revisions, state, action, step)
         # else: every agent believes the event that always happens happened: none revises
         new.step, new.label = step, action.label
         return new

@@ -18,7 +18,7 @@ from smcdel_bridge.values import field, value
 from ...errors import DelModelError, InexecutableAction
 from ...plausibility import EventPlausibilityModel
 from ...symbolic.model import SymbolicModel, disjoin
-from ...symbolic.space import VarSpace
+from ...symbolic.space import PrimedLaw, VarSpace
 
 
 class MostPlausible:
@@ -26,7 +26,7 @@ class MostPlausible:
     that a state and its view hold no reference cycle: BDDs must go before their
     manager)."""
 
-    def __init__(self, space: VarSpace, law, law_y, cells, better):
+    def __init__(self, space: VarSpace, law, law_y: PrimedLaw, cells, better):
         self.space, self.law, self.law_y = space, law, law_y
         self.cells, self.better = cells, better
         self._memo: dict = {}
@@ -37,18 +37,18 @@ class MostPlausible:
         sp = self.space
         cell, better = self.cells[agent], self.better[agent]
         if better == sp.false:
-            return self.law_y if within is None else self.law_y & within
+            return self.law_y() if within is None else self.law_y() & within
         if within is None:
             key = (cell, better)
             if key not in self._memo:
                 beaten = sp.exists_x(cell & better, self.law)
-                self._memo[key] = self.law_y & ~beaten
+                self._memo[key] = self.law_y() & ~beaten
             return self._memo[key]
         # the worlds that beat one of ``within`` lie in its cells too: restricting both
         # sides of the relation to them first keeps the product with ``better`` small
         near = cell & within & sp.unprime(within)
         beaten = sp.exists_x(near & better, self.law)
-        return self.law_y & within & ~beaten
+        return self.law_y() & within & ~beaten
 
 
 @value
@@ -58,8 +58,8 @@ class SymbolicBeliefState:
     space: VarSpace
     agents: tuple[str, ...]
     law: object
-    #: the law over the primed copies (kept step by step: priming a large law is costly)
-    law_y: object
+    #: the law over the primed copies, made when first asked
+    law_y: PrimedLaw
     cells: Mapping[str, object]
     #: agent -> ``better(x, y)``: the unprimed world is strictly more plausible
     better: Mapping[str, object]
@@ -68,7 +68,8 @@ class SymbolicBeliefState:
     ids: tuple[tuple[str, str, str], ...]
     step: int = 0
     label: str | None = None
-    revisions: tuple = ()
+    #: what makes :attr:`revisions` when first asked (set by the engine)
+    _revise: object = field(default=None, repr=False, compare=False)
     _view: SymbolicModel | None = field(default=None, repr=False)
 
     def __post_init__(self):
@@ -77,6 +78,16 @@ class SymbolicBeliefState:
         self._best = MostPlausible(self.space, self.law, self.law_y, self.cells, self.better)
         self._reached: dict[tuple[str, ...], object] = {}
         self._believed: dict[tuple[object, str], object] = {}
+        self._revised: tuple = ()
+
+    @property
+    def revisions(self) -> tuple:
+        """The agents whose beliefs the event that led here contradicted, found when first
+        asked: only ``explain`` asks, and on long stories finding them was most of
+        ``check``'s time (16 agents, 120 events: 9.8 of 16 s)."""
+        if self._revise is not None:
+            self._revised, self._revise = tuple(self._revise()), None
+        return self._revised
 
     def reached(self, path: tuple[str, ...]):
         """The worlds the belief chain ``path`` (belief ids, outermost first) reaches from
@@ -190,6 +201,6 @@ def priority_update(state: SymbolicBeliefState, action: EventPlausibilityModel
     actual = state.actual & law & disjoin(sp, (codes[e] for e in action.actual))
     if actual == sp.false:
         raise InexecutableAction(action.label, action.actual)
-    new = SymbolicBeliefState(sp, state.agents, law, state.law_y & sp.prime(step), cells,
+    new = SymbolicBeliefState(sp, state.agents, law, PrimedLaw(sp, law, state.law_y, step), cells,
                               better, actual, cur, state.ids)
     return new, codes
