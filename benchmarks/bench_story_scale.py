@@ -22,10 +22,13 @@ Rows:
 8. growth on those stories (``make_stories.py``): events 10, 20, 40, … at 8 agents and
    agents 4 … 16 at 20 events, each run stopped after ``--story-limit`` CPU seconds, with the
    exponent ``b`` of ``seconds ~ a * events**b`` fitted (least squares on logarithms) to
-   the runs that finished.
+   the runs that finished;
+9. mixed stories as in row 3 with 16 agents and 120 events, seeds 0, 1 and 2, and the
+   same story of seed 2 over the first 12 agents only (before there were 16 names, a
+   "16-agent" story had 12), each stopped after ``--story-limit`` CPU seconds.
 
     python benchmarks/bench_story_scale.py [--explicit-limit 60] [--story-limit 60] [--quick]
-    python benchmarks/bench_story_scale.py --only-seeded     # rows 7 and 8 only
+    python benchmarks/bench_story_scale.py --only-seeded     # rows 7 to 9 only
 """
 
 from __future__ import annotations
@@ -48,7 +51,8 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("MINDGAMES_SHARED", REPO.parent / "shared"))
 TOMI = SHARED / "tomi" / "fb_all_val.txt"
 SEEDED = REPO / "tests" / "data" / "scale_stories"
-NAMES = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou",
+         "Max", "Ned", "Oli", "Pam"]
 VALUES = ["red", "blue", "green", "white", "black"]
 
 
@@ -240,6 +244,17 @@ def seeded_rows(limit: float, tmp: Path) -> None:
               f" over {len(points)} finished runs")
 
 
+def mixed_rows(limit: float, tmp: Path) -> None:
+    """Row 9 (see the module docstring)."""
+    print("9. mixed stories, 120 events (symbolic engine)")
+    for agents, seed in ((16, 0), (16, 1), (16, 2), (12, 2)):
+        path = tmp / f"mixed{agents}x120s{seed}.del"
+        path.write_text(mixed_story(agents, 120, seed=seed), encoding="utf-8")
+        wall, cpu, rss = run(["check", str(path), "--engine", "symbolic", "-q",
+                              "--timeout", str(limit * 10)], limit, (0, 1), cpu=True)
+        print(f"    {agents:3d} agents  seed {seed}  {fmt(wall, cpu, rss, limit)}", flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--explicit-limit", type=float, default=60.0,
@@ -247,13 +262,14 @@ def main() -> int:
     ap.add_argument("--story-limit", type=float, default=60.0,
                     help="CPU seconds either engine may take per seeded story (default 60)")
     ap.add_argument("--quick", action="store_true", help="rows 1-3 only")
-    ap.add_argument("--only-seeded", action="store_true", help="rows 7 and 8 only")
+    ap.add_argument("--only-seeded", action="store_true", help="rows 7 to 9 only")
     args = ap.parse_args()
     limit = args.explicit_limit
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         if args.only_seeded:
             seeded_rows(args.story_limit, tmp)
+            mixed_rows(args.story_limit, tmp)
             return 0
 
         def story_row(title: str, text: str, name: str) -> None:
@@ -297,6 +313,7 @@ def main() -> int:
             wall, cpu, rss = run(["check", str(path), "--engine", "symbolic", "-q"])
             print(f"    {n:3d} events  {fmt(wall, cpu, rss, limit)}")
         seeded_rows(args.story_limit, tmp)
+        mixed_rows(args.story_limit, tmp)
     return 0
 
 

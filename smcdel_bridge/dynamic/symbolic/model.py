@@ -182,7 +182,7 @@ class SymbolicModel:
         fact (seeing each value of a variable) was tried: the relations of those who
         cannot tell the events apart then carry the facts, which cost more than it saved
         (CPU time, same answers: 48 labellings of 4-agent stories with a decoy object
-        22.8 s shared, 2.3 s apart; ``check`` of the 16-agent, 120-event mixed story of
+        22.8 s shared, 2.3 s apart; ``check`` of the 120-event mixed story of 12 agents of
         ``benchmarks/bench_story_scale.py``, seed 2, past 60 s shared, 28 s apart;
         Hi-ToM's 300 shared questions 5.6 s and 4.4 s)."""
         sp = self.space
