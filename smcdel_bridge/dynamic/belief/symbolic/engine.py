@@ -18,7 +18,7 @@ from ..backend import (
     BeliefEngine, ContradictoryStart, Revision, Situation, refuse_dynamic,
 )
 from ..events import AgentIds, PlausibleAction, doubled
-from .states import SymbolicBeliefState, priority_update, unchanged
+from .states import Before, SymbolicBeliefState, priority_update, unchanged
 
 
 def _pre(view: SymbolicModel, action: PlausibleAction, event: str, memo: dict):
@@ -90,14 +90,14 @@ class SymbolicBeliefEngine(BeliefEngine):
         new = unchanged(state, action.model)
         if new is None:
             new, _ = priority_update(state, action.model)
-            new._revise = partial(self._revisions, state, action, step)
+            new._revise = partial(self._revisions, Before(state), action, step)
         elif not all(action.believed(a, e) for a, _, _ in state.ids for e in action.model.actual):
-            new._revise = partial(self._revisions, state, action, step)
+            new._revise = partial(self._revisions, Before(state), action, step)
         # else: every agent believes the event that always happens happened: none revises
         new.step, new.label = step, action.label
         return new
 
-    def _revisions(self, state: SymbolicBeliefState, action: PlausibleAction, step: int):
+    def _revisions(self, state: Before, action: PlausibleAction, step: int):
         """The agents whose beliefs at an actual world leave no room for any event they
         believe happens (the plain product would leave them believing everything).  Only
         the cells of the actual worlds are looked at."""

@@ -51,6 +51,22 @@ class MostPlausible:
         return self.law_y() & within & ~beaten
 
 
+class Before:
+    """What working out the revisions of the next event needs of a state, without the
+    state: a state that kept the one before it would keep a whole story alive, where a
+    sampler keeps only the last."""
+
+    def __init__(self, state: "SymbolicBeliefState"):
+        self.space, self.actual, self.ids = state.space, state.actual, state.ids
+        self.cells, self._best, self._view = state.cells, state._best, state.view()
+
+    def view(self) -> SymbolicModel:
+        return self._view
+
+    def best_y(self, agent: str, within=None):
+        return self._best(agent, within)
+
+
 @value
 class SymbolicBeliefState:
     """The situation after ``step`` events (see the module docstring)."""
