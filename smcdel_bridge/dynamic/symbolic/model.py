@@ -41,6 +41,7 @@ class SymbolicModel:
         self._now_seen: dict[str, object] = {}
         #: the primed copies of the variables holding the atoms' current values
         self._now_y = [space.ynames[k] for k in sorted(set(self.cur.values()))]
+        self._now_y_set = frozenset(self._now_y)
         #: the variables in use when the model was made (later ones belong to others)
         self.nvars = space.n
 
@@ -89,7 +90,7 @@ class SymbolicModel:
         out = self._now_seen.get(agent)
         if out is None:
             sp = self.space
-            now = set(self._now_y)
+            now = self._now_y_set
             out = sp.exists_and([n for n in sp.ynames if n not in now],
                                 self.rel(agent), self.target(agent))
             self._now_seen[agent] = out
@@ -99,7 +100,7 @@ class SymbolicModel:
         """Whether the primed set ``worlds_y`` speaks of current facts only."""
         if worlds_y == self.space.true or worlds_y == self.space.false:
             return False
-        return set(self.space.bdd.support(worlds_y)) <= set(self._now_y)
+        return self.space.bdd.support(worlds_y) <= self._now_y_set
 
     def box(self, agent: str, body):
         """Worlds whose successors all satisfy ``body``."""
