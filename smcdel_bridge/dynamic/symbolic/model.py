@@ -33,7 +33,8 @@ class SymbolicModel:
         self.cur = dict(cur)
         self._memo: dict[Form, object] = {}
         self._images: dict[tuple, object] = {}
-        self._law_y = law_y
+        #: the law over the primed copies: a BDD, or a :class:`PrimedLaw` made when asked
+        self._law_y = PrimedLaw(space, law) if law_y is None else law_y
         #: agent -> the primed worlds its relation may reach (default: the law's); the
         #: successors of a world are those in its relation and in this set
         self._targets = targets
@@ -48,9 +49,7 @@ class SymbolicModel:
     # --- relations ---------------------------------------------------------------------
 
     def law_y(self):
-        if self._law_y is None:
-            self._law_y = self.space.prime(self.law)
-        elif isinstance(self._law_y, PrimedLaw):
+        if isinstance(self._law_y, PrimedLaw):
             self._law_y = self._law_y()
         return self._law_y
 

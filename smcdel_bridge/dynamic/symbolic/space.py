@@ -96,26 +96,18 @@ class VarSpace:
 
     def exists_y(self, u, v=None):
         """``exists Y. u`` (``u and v`` when ``v`` is given, fused)."""
-        if v is not None:
-            if self._and_exists is not None:
-                return self._and_exists(u, v, self.ynames)
-            u = u & v
-        return self.bdd.exist(self.ynames, u)
+        return self.bdd.exist(self.ynames, u) if v is None else self.exists_and(self.ynames, u, v)
 
     def exists_x(self, u, v=None):
-        if v is not None:
-            if self._and_exists is not None:
-                return self._and_exists(u, v, self.xnames)
-            u = u & v
-        return self.bdd.exist(self.xnames, u)
+        return self.bdd.exist(self.xnames, u) if v is None else self.exists_and(self.xnames, u, v)
 
     def exists(self, names: Sequence[str], u):
         return self.bdd.exist(list(names), u) if names else u
 
-    def exists_and(self, names: Sequence[str], u, v):
+    def exists_and(self, names: list[str], u, v):
         """``exists names. u and v``, fused where the implementation can."""
         if self._and_exists is not None:
-            return self._and_exists(u, v, list(names))
+            return self._and_exists(u, v, names)
         return self.exists(names, u & v)
 
     def equal_pairs(self, ks: Iterable[int]):
