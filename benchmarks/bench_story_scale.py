@@ -25,15 +25,20 @@ Rows:
    the runs that finished;
 9. mixed stories as in row 3 with 16 agents and 120 events, seeds 0, 1 and 2, and the
    same story of seed 2 over the first 12 agents only (before there were 16 names, a
-   "16-agent" story had 12), each stopped after ``--story-limit`` CPU seconds.
+   "16-agent" story had 12), each stopped after ``--story-limit`` CPU seconds;
+10. the seeded room stories of row 7 with their assertion lines taken out (moves, peeks
+    and looks kept): ``check`` on both engines, the answers compared where both finish,
+    and ``explain`` on the symbolic engine; then growth with events (20 … 320, 8 agents)
+    on such stories, with the fitted exponent.
 
     python benchmarks/bench_story_scale.py [--explicit-limit 60] [--story-limit 60] [--quick]
-    python benchmarks/bench_story_scale.py --only-seeded     # rows 7 to 9 only
+    python benchmarks/bench_story_scale.py --only-seeded     # rows 7 to 10 only
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -85,6 +90,9 @@ def run(args: list[str], limit: float | None = None, allowed=(0,), cpu: bool = F
     out.seek(0)
     failed = b'"error"' in out.read()
     out.close()
+    if "-o" in args:  # the records went to a file
+        written = Path(args[args.index("-o") + 1])
+        failed = failed or (written.is_file() and b'"error"' in written.read_bytes())
     # ``check`` answers a story in a forked child: a child stopped at the CPU limit
     # becomes a record with an error (exit 1), and its CPU time may not reach the
     # parent's figures
@@ -255,6 +263,58 @@ def mixed_rows(limit: float, tmp: Path) -> None:
         print(f"    {agents:3d} agents  seed {seed}  {fmt(wall, cpu, rss, limit)}", flush=True)
 
 
+def without_assertions(text: str) -> str:
+    """A room story without its assertion lines."""
+    return "".join(ln for ln in text.splitlines(keepends=True) if " asserts " not in ln)
+
+
+def answers_of(path: Path) -> list[tuple[str, object]]:
+    """(name, answer) of every record ``check -o`` wrote."""
+    with path.open(encoding="utf-8") as f:
+        return [(r.get("name"), r.get("answer", r.get("error"))) for r in map(json.loads, f)]
+
+
+def unasserted_rows(limit: float, tmp: Path) -> None:
+    """Row 10 (see the module docstring)."""
+    print("10. seeded room stories without their assertions (moves, peeks, looks)")
+    for name in ("scale_8x80.del", "scale_10x150.del"):
+        path = tmp / f"unasserted-{name}"
+        path.write_text(without_assertions((SEEDED / name).read_text(encoding="utf-8")),
+                        encoding="utf-8")
+        print(f"   {name} without its assertions")
+        found = {}
+        for engine in ("symbolic", "explicit"):
+            out = tmp / f"unasserted-{engine}-{name}.jsonl"
+            wall, cpu, rss = run(["check", str(path), "--engine", engine, "-q", "--timeout",
+                                  str(limit * 10), "-o", str(out), "--force"],
+                                 limit, (0, 1), cpu=True)
+            print(f"    {engine:9s} {fmt(wall, cpu, rss, limit)}", flush=True)
+            if wall is not None:
+                found[engine] = answers_of(out)
+        if len(found) == 2:
+            same = found["symbolic"] == found["explicit"]
+            print(f"    answers: {'the same' if same else 'DIFFERENT'} "
+                  f"({len(found['symbolic'])} questions)")
+        wall, cpu, rss = run(["explain", str(path), "--engine", "symbolic"], limit, (0, 1),
+                             cpu=True)
+        print(f"    explain   {fmt(wall, cpu, rss, limit)}", flush=True)
+    print("   events (8 agents), without assertions:")
+    points = []
+    for events in (20, 40, 80, 160, 320):
+        path = tmp / f"unasserted8x{events}.del"
+        make_story(8, events, path)
+        path.write_text(without_assertions(path.read_text(encoding="utf-8")), encoding="utf-8")
+        wall, cpu, rss = run(["check", str(path), "--engine", "symbolic", "-q",
+                              "--timeout", str(limit * 10)], limit, (0, 1), cpu=True)
+        print(f"      8 agents {events:4d} events  {fmt(wall, cpu, rss, limit)}", flush=True)
+        if wall is None:
+            break
+        points.append((events, cpu))
+    b = fitted_exponent(points)
+    print(f"    fitted exponent (CPU seconds): {'-' if b is None else f'{b:.2f}'}"
+          f" over {len(points)} finished runs")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--explicit-limit", type=float, default=60.0,
@@ -262,7 +322,7 @@ def main() -> int:
     ap.add_argument("--story-limit", type=float, default=60.0,
                     help="CPU seconds either engine may take per seeded story (default 60)")
     ap.add_argument("--quick", action="store_true", help="rows 1-3 only")
-    ap.add_argument("--only-seeded", action="store_true", help="rows 7 to 9 only")
+    ap.add_argument("--only-seeded", action="store_true", help="rows 7 to 10 only")
     args = ap.parse_args()
     limit = args.explicit_limit
     with tempfile.TemporaryDirectory() as tmp:
@@ -270,6 +330,7 @@ def main() -> int:
         if args.only_seeded:
             seeded_rows(args.story_limit, tmp)
             mixed_rows(args.story_limit, tmp)
+            unasserted_rows(args.story_limit, tmp)
             return 0
 
         def story_row(title: str, text: str, name: str) -> None:
@@ -314,6 +375,7 @@ def main() -> int:
             print(f"    {n:3d} events  {fmt(wall, cpu, rss, limit)}")
         seeded_rows(args.story_limit, tmp)
         mixed_rows(args.story_limit, tmp)
+        unasserted_rows(args.story_limit, tmp)
     return 0
 
 

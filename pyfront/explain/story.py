@@ -286,7 +286,7 @@ class StoryExplainer:
             pa = self.compiled.actions[k - 1]
             event = self.event_picture(pa)
             english = event_sentence(self.story, k - 1, self.words)
-            kripke_inconsistent = self._kripke_inconsistent(self.compiled.states[k - 1], pa)
+            kripke_inconsistent = self._kripke_inconsistent(self.compiled.state_at(k - 1), pa)
         return StoryStep(k, english, state.label, event, worlds, belief, tuple(knowledge),
                     tuple(self.beliefs(state, short)),
                     revised=tuple(dict.fromkeys(r.agent for r in state.revisions)),

@@ -36,12 +36,13 @@ def explain_story_symbolic(story: "Story") -> "StoryExplanation":
     from .story import StoryExplainer
     from .story_steps import QueryAnswer, StoryStep, StoryExplanation
 
-    compiled = compile_story(story, "symbolic")
+    # one pass from the start: only the state in hand is held (every state of a long
+    # story kept at once was most of the memory)
+    compiled = compile_story(story, "symbolic", keep=False)
     ex = StoryExplainer(story, compiled)
     engine = compiled.engine
-    states, failure = compiled.run()
     steps = []
-    for k, state in enumerate(states):
+    for k, state in compiled.walk():
         queries = []
         for q in story.queries():
             if q.step != k:
@@ -69,8 +70,8 @@ def explain_story_symbolic(story: "Story") -> "StoryExplanation":
         steps.append(StoryStep(k, english, state.label, event, (), (), (), (),
                           revised=tuple(dict.fromkeys(r.agent for r in state.revisions)),
                           queries=tuple(queries), size=engine.size(state)))
-    stopped = None
+    stopped, failure = None, compiled.failure
     if failure is not None:
-        stopped = f"Event {len(states)}: {event_sentence(story, len(states) - 1, ex.words)}"
+        stopped = f"Event {len(steps)}: {event_sentence(story, len(steps) - 1, ex.words)}"
     return StoryExplanation(story.name, tuple(story.agents), setup_text(story, ex.words),
                             tuple(steps), stopped, failure)

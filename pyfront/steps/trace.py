@@ -113,16 +113,18 @@ def story_trace_partial(story: Story, order: int = 2, variables: Sequence[str] |
     """The steps as far as the story can go, and why it stops there (None: to the end)."""
     if order < 0:
         raise UserError(f"--order must be 0 or more, not {order}")
-    compiled = compile_story(story, answer_engine(story, engine))
-    states, failure = compiled.run()
+    # one pass from the start, holding only the state in hand
+    compiled = compile_story(story, answer_engine(story, engine), keep=False)
     variables = list(variables) if variables is not None else [v.name for v in story.variables]
     paths = chains(story.agents, order)
     steps = []
-    for t in range(1, len(states)):
+    for t, _ in compiled.walk():
+        if t == 0:
+            continue
         rows = [_entry(p, v, answer_where(story, p, v, t, compiled))
                 for v in variables for p in paths]
         steps.append({"t": t, "sentence": sentence(story, t - 1), "chains": rows})
-    return steps, failure
+    return steps, compiled.failure
 
 
 def trace_job(job: tuple) -> tuple[list[dict], str | None, int | None]:

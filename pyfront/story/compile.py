@@ -38,9 +38,9 @@ Use::
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Sequence
 
-from smcdel_bridge.dynamic import Event, KripkeModel
+from smcdel_bridge.dynamic import Event
 from smcdel_bridge.dynamic import speech
 from smcdel_bridge.dynamic.belief import kinds
 from smcdel_bridge.dynamic.belief.backend import (
@@ -48,12 +48,12 @@ from smcdel_bridge.dynamic.belief.backend import (
     get_belief_engine,
 )
 from smcdel_bridge.dynamic.belief.events import (
-    NOTHING, PlausibleAction, build_action, concrete, doubled as _doubled,
+    NOTHING, PlausibleAction, build_action, doubled as _doubled,
     observed as _observed,
 )
 from smcdel_bridge.dynamic.plausibility import PlausibilityModel
 from smcdel_bridge.language import TOP, Conj, Disj, Form, Neg, Prp
-from smcdel_bridge.values import field, value
+from smcdel_bridge.values import value
 
 from ..errors import UserError
 from . import model as M
@@ -66,7 +66,8 @@ from .absence import gap_action, has_gap
 from .event_models import (  # noqa: F401  (agent_ids, state_variable: re-exported)
     agent_ids, conditional_action, raw_action, state_variable,
 )
-from .preconditions import cannot_happen, minds_for  # noqa: F401  (minds_for: re-exported)
+from .preconditions import minds_for  # noqa: F401  (re-exported)
+from .compiled import CompiledStory, again
 
 #: a belief engine's state (kept under the name the story layer has always used); the
 #: explicit engine's states also list their worlds (``.model``, ``.belief_model()``)
@@ -98,87 +99,19 @@ def observed(label, agents, real, actual, observers, split=None, line=None,
 
 # --- compiling a story ---------------------------------------------------------------------
 
-@value
-class CompiledStory:
-    story: Story
-    #: the state before the first event (the engine's own state object)
-    start: object
-    #: one plausibility action model per story event
-    actions: list[PlausibleAction]
-    #: hypotheses' formulas, in the order of ``story.hypotheses``
-    queries: list[Form]
-    #: the belief engine the states come from
-    engine: BeliefEngine = field(default_factory=lambda: get_belief_engine("explicit"))
-    _states: list | None = field(default=None, repr=False)
-    #: ``on_event(story_name, events_done, events)`` after each event applied (a progress
-    #: display; None: nothing)
-    on_event: Callable[[str, int, int], None] | None = field(default=None, repr=False)
-
-    @property
-    def initial(self) -> KripkeModel:
-        """The initial model (belief and knowledge relations; explicit engine only)."""
-        return self.start.model
-
-    @property
-    def states(self) -> list:
-        """The state before the first event and after each event (``len(events) + 1``);
-        UserError (naming the line) when an event cannot happen."""
-        states, failure = self.run()
-        if failure is not None:
-            raise _again(failure)
-        return states
-
-    def run(self) -> tuple[list, UserError | None]:
-        """The states as far as the story can go (the start, then one per event that can
-        happen), and why it stops there (None: every event happens)."""
-        self.state_at(len(self.actions))
-        return self._states, self._failure
-
-    def state_at(self, step: int):
-        """The state after ``step`` events, the events computed only as far as that
-        (so answers before a long tail come early); None when the story stops before
-        (:meth:`run` says why)."""
-        states = self._states = self._states or [self.start]
-        while len(states) <= min(step, len(self.actions)) and not self._ended:
-            i = len(states) - 1
-            pa = concrete(self.engine, states[-1], self.actions[i])
-            if pa is None or not self.engine.executable(states[-1], pa):
-                pa = pa or self.actions[i]
-                self._failure = UserError(cannot_happen(self.story, i, pa), line=pa.line)
-                self._ended = True
-                break
-            self.actions[i] = pa  # as it happened (a conditional event model resolved)
-            states.append(self.engine.update(states[-1], pa, i + 1))
-            if self.on_event is not None:
-                self.on_event(self.story.name, i + 1, len(self.actions))
-        if len(states) == len(self.actions) + 1:
-            self._ended = True
-        return states[step] if step < len(states) else None
-
-    _failure: UserError | None = field(default=None, repr=False)
-    #: every event that can happen has been applied (``_states`` is whole)
-    _ended: bool = field(default=False, repr=False)
-
-
-def _again(failure: UserError) -> UserError:
-    """A fresh copy of a kept error to raise: raising the kept one would tie it to the
-    raising frame (a reference cycle holding the engine's states, whose BDDs must go
-    before their manager, not in the garbage collector's order)."""
-    return UserError(failure.message, file=failure.file, line=failure.line,
-                     column=failure.column)
-
-
 def compile_story(story: Story, engine: str | BeliefEngine = "explicit",
-                  minds: Sequence[str] | None = None) -> CompiledStory:
+                  minds: Sequence[str] | None = None, keep: bool = True) -> CompiledStory:
     """The initial state, one plausibility action model per event, the hypotheses;
     ``engine``: a belief engine or its name (``explicit``, ``symbolic``); ``minds``: the
-    agents whose knowledge and beliefs are modelled (default: all; :func:`minds_for`)."""
+    agents whose knowledge and beliefs are modelled (default: all; :func:`minds_for`);
+    ``keep``: hold every state made (:class:`.compiled.CompiledStory`)."""
     if isinstance(engine, str):
         engine = get_belief_engine(engine)
     minds = tuple(a for a in story.agents if minds is None or a in minds)
     start = initial_state(story, engine, minds)
     actions = [event_action(story, i, minds) for i in range(len(story.events))]
-    return CompiledStory(story, start, actions, [h.formula for h in story.hypotheses], engine)
+    return CompiledStory(story, start, actions, [h.formula for h in story.hypotheses], engine,
+                         keep)
 
 
 def exactly_one(atoms: Sequence[int]) -> Form:
@@ -299,7 +232,7 @@ def answer_where(story: Story, agent_path: Sequence[str], variable: str, step: i
     at = len(story.events) if step is None else step
     state = compiled.state_at(at)
     if state is None:
-        raise _again(compiled.run()[1])
+        raise again(compiled.failure)
     var = story.variable(variable)
     allowed = compiled.engine.possible(state, [belief_id(a) for a in agent_path],
                                        [story.value_form(variable, x) for x in var.values])
@@ -334,7 +267,7 @@ def evaluate(story: Story, compiled: CompiledStory | None = None,
     happen: :func:`evaluate_partial` keeps the answers before it)."""
     results, failure = evaluate_partial(story, compiled, engine)
     if failure is not None:
-        raise _again(failure)
+        raise again(failure)
     return results
 
 
@@ -355,7 +288,8 @@ def iter_results(story: Story, compiled: CompiledStory | None = None, engine: st
     """:func:`evaluate_partial` one answer at a time, each as soon as the events before
     it are applied (a generator; its return value is the error of the event that cannot
     happen, or None)."""
-    compiled = compiled or compile_story(story, answer_engine(story, engine))
+    # answers come in the order of their steps: a story compiled here holds one state
+    compiled = compiled or compile_story(story, answer_engine(story, engine), keep=False)
     for q in story.queries():
         state = compiled.state_at(q.step)
         if state is None:
@@ -366,5 +300,5 @@ def iter_results(story: Story, compiled: CompiledStory | None = None, engine: st
         else:
             vals = answer_where(story, q.path, q.variable, q.step, compiled)
             yield QueryResult(q.name, "question", q.step, q.line, tuple(vals), q.expected)
-    return compiled.run()[1] if compiled.state_at(len(story.events)) is None else None
+    return compiled.failure if compiled.state_at(len(story.events)) is None else None
 
