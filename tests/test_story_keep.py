@@ -147,3 +147,14 @@ def test_a_long_story_is_checked_holding_two_states():
     assert [(r.name, r.answer) for r in iter_results(story, passing)] == kept
     assert len(story.events) == 30
     assert held(passing) == 2 and len(passing._states) == 31
+
+
+@pytest.mark.parametrize("engine", ["explicit", "symbolic"])
+def test_the_web_page_marks_an_event_that_cannot_happen_on_either_engine(engine):
+    """The page reports the stop as a mistake in the text, with its line, whichever engine
+    explained the steps before it."""
+    from pyfront.web.story_page import story_page
+
+    with pytest.raises(UserError) as info:
+        story_page(parse_story(IMPOSSIBLE), use_dot=False, engine=engine)
+    assert info.value.line == 6 and "cannot happen" in info.value.message

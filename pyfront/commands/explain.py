@@ -150,7 +150,7 @@ def _stories(stories: list, args: argparse.Namespace) -> tuple[list, list]:
                 told.append(explain_story_symbolic(s))
             else:
                 told.append(explain_story(s))
-        except UserError as err:  # (the symbolic explanation stops without the steps)
+        except UserError as err:  # a story that cannot even start (no steps to show)
             if err.file is None:  # the story engine names the line; the file is ours to add
                 err.file = args.file
             stopped.append(err)

@@ -99,8 +99,12 @@ def story_page(story, use_dot: bool, engine: str = "auto") -> dict:
     from ..explain.story import explain_story
     from ..explain.story_symbolic import explain_engine, explain_story_symbolic
 
+    from ..story.compiled import again
+
     symbolic = explain_engine(story, engine) == "symbolic"
     ex = explain_story_symbolic(story) if symbolic else explain_story(story)
+    if ex.reason is not None:  # an event that cannot happen: a mistake in the text, marked
+        raise again(ex.reason)
     position = {a: i for i, a in enumerate(ex.agents)}
     steps, pictures, hypotheses = [], [], []
     event_pictures: list[Picture] = []  # one per step after the start
