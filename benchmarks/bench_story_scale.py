@@ -223,33 +223,46 @@ def fitted_exponent(points: list[tuple[int, float]]) -> float | None:
     return statistics.linear_regression(xs, ys).slope
 
 
+def checked(path: Path, engine: str, limit: float, *extra: str):
+    """``run`` of ``check`` on one seeded story, stopped after ``limit`` CPU seconds."""
+    return run(["check", str(path), "--engine", engine, "-q", "--timeout", str(limit * 10),
+                *extra], limit, (0, 1), cpu=True)
+
+
+def growth(sizes: list[tuple[int, int]], by_events: bool, limit: float, tmp: Path,
+           name: str = "grow", edit=None) -> None:
+    """One growth table on room stories of ``sizes`` (agents, events), each ``edit``-ed
+    when given, and the exponent fitted to the runs that finished."""
+    points = []
+    for agents, events in sizes:
+        path = tmp / f"{name}{agents}x{events}.del"
+        make_story(agents, events, path)
+        if edit is not None:
+            path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+        wall, cpu, rss = checked(path, "symbolic", limit)
+        print(f"    {agents:3d} agents {events:4d} events  {fmt(wall, cpu, rss, limit)}",
+              flush=True)
+        if wall is None:
+            break  # the larger sizes would be stopped too
+        points.append((events if by_events else agents, cpu))
+    b = fitted_exponent(points)
+    print(f"    fitted exponent (CPU seconds): {'-' if b is None else f'{b:.2f}'}"
+          f" over {len(points)} finished runs")
+
+
 def seeded_rows(limit: float, tmp: Path) -> None:
     """Rows 7 and 8 (see the module docstring)."""
     print("7. seeded room stories (tests/data/scale_stories; 4 objects, 2 rooms, order 4)")
     for name in ("scale_8x80.del", "scale_10x150.del"):
         print(f"   {name}")
         for engine in ("symbolic", "explicit"):
-            wall, cpu, rss = run(["check", str(SEEDED / name), "--engine", engine, "-q",
-                                  "--timeout", str(limit * 10)], limit, (0, 1), cpu=True)
+            wall, cpu, rss = checked(SEEDED / name, engine, limit)
             print(f"    {engine:9s} {fmt(wall, cpu, rss, limit)}", flush=True)
     print("8. growth on the seeded room stories (symbolic engine)")
-    for title, sizes in (("events (8 agents)", [(8, e) for e in (10, 20, 40, 80, 160, 320)]),
-                         ("agents (20 events)", [(n, 20) for n in (4, 8, 12, 16)])):
-        print(f"   {title}:")
-        points = []
-        for agents, events in sizes:
-            path = tmp / f"grow{agents}x{events}.del"
-            make_story(agents, events, path)
-            wall, cpu, rss = run(["check", str(path), "--engine", "symbolic", "-q",
-                                  "--timeout", str(limit * 10)], limit, (0, 1), cpu=True)
-            print(f"    {agents:3d} agents {events:4d} events  {fmt(wall, cpu, rss, limit)}",
-                  flush=True)
-            if wall is None:
-                break  # the larger sizes would be stopped too
-            points.append((events if title.startswith("events") else agents, cpu))
-        b = fitted_exponent(points)
-        print(f"    fitted exponent (CPU seconds): {'-' if b is None else f'{b:.2f}'}"
-              f" over {len(points)} finished runs")
+    print("   events (8 agents):")
+    growth([(8, e) for e in (10, 20, 40, 80, 160, 320)], True, limit, tmp)
+    print("   agents (20 events):")
+    growth([(n, 20) for n in (4, 8, 12, 16)], False, limit, tmp)
 
 
 def mixed_rows(limit: float, tmp: Path) -> None:
@@ -258,8 +271,7 @@ def mixed_rows(limit: float, tmp: Path) -> None:
     for agents, seed in ((16, 0), (16, 1), (16, 2), (12, 2)):
         path = tmp / f"mixed{agents}x120s{seed}.del"
         path.write_text(mixed_story(agents, 120, seed=seed), encoding="utf-8")
-        wall, cpu, rss = run(["check", str(path), "--engine", "symbolic", "-q",
-                              "--timeout", str(limit * 10)], limit, (0, 1), cpu=True)
+        wall, cpu, rss = checked(path, "symbolic", limit)
         print(f"    {agents:3d} agents  seed {seed}  {fmt(wall, cpu, rss, limit)}", flush=True)
 
 
@@ -285,9 +297,7 @@ def unasserted_rows(limit: float, tmp: Path) -> None:
         found = {}
         for engine in ("symbolic", "explicit"):
             out = tmp / f"unasserted-{engine}-{name}.jsonl"
-            wall, cpu, rss = run(["check", str(path), "--engine", engine, "-q", "--timeout",
-                                  str(limit * 10), "-o", str(out), "--force"],
-                                 limit, (0, 1), cpu=True)
+            wall, cpu, rss = checked(path, engine, limit, "-o", str(out), "--force")
             print(f"    {engine:9s} {fmt(wall, cpu, rss, limit)}", flush=True)
             if wall is not None:
                 found[engine] = answers_of(out)
@@ -299,20 +309,8 @@ def unasserted_rows(limit: float, tmp: Path) -> None:
                              cpu=True)
         print(f"    explain   {fmt(wall, cpu, rss, limit)}", flush=True)
     print("   events (8 agents), without assertions:")
-    points = []
-    for events in (20, 40, 80, 160, 320):
-        path = tmp / f"unasserted8x{events}.del"
-        make_story(8, events, path)
-        path.write_text(without_assertions(path.read_text(encoding="utf-8")), encoding="utf-8")
-        wall, cpu, rss = run(["check", str(path), "--engine", "symbolic", "-q",
-                              "--timeout", str(limit * 10)], limit, (0, 1), cpu=True)
-        print(f"      8 agents {events:4d} events  {fmt(wall, cpu, rss, limit)}", flush=True)
-        if wall is None:
-            break
-        points.append((events, cpu))
-    b = fitted_exponent(points)
-    print(f"    fitted exponent (CPU seconds): {'-' if b is None else f'{b:.2f}'}"
-          f" over {len(points)} finished runs")
+    growth([(8, e) for e in (20, 40, 80, 160, 320)], True, limit, tmp, "unasserted",
+           without_assertions)
 
 
 def main() -> int:

@@ -118,9 +118,7 @@ def story_trace_partial(story: Story, order: int = 2, variables: Sequence[str] |
     variables = list(variables) if variables is not None else [v.name for v in story.variables]
     paths = chains(story.agents, order)
     steps = []
-    for t, _ in compiled.walk():
-        if t == 0:
-            continue
+    for t, _ in itertools.islice(compiled.walk(), 1, None):  # the steps after each event
         rows = [_entry(p, v, answer_where(story, p, v, t, compiled))
                 for v in variables for p in paths]
         steps.append({"t": t, "sentence": sentence(story, t - 1), "chains": rows})

@@ -98,7 +98,6 @@ def story_page(story, use_dot: bool, engine: str = "auto") -> dict:
     the symbolic engine (no pictures of their models), or ``explicit`` / ``symbolic``."""
     from ..explain.story import explain_story
     from ..explain.story_symbolic import explain_engine, explain_story_symbolic
-
     from ..story.compiled import again
 
     symbolic = explain_engine(story, engine) == "symbolic"
