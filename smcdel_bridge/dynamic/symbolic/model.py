@@ -17,6 +17,7 @@ from ... import language as L
 from ...language import Form
 from ..action import ActionModel
 from ..errors import DelModelError, InexecutableAction, UnsupportedFormula
+from .codes import event_codes, event_groups
 from .space import PrimedLaw, VarSpace, bits_for
 
 
@@ -175,25 +176,19 @@ class SymbolicModel:
 
     def transformed_law(self, events):
         """The new law, what it adds to the old one, the new ``cur``, the event codes
-        (unprimed, primed): fresh event bits spell which event happened; each changed atom
-        gets a fresh variable holding its new value.
-
-        Each event has a code of its own.  Sharing one code among events told apart by a
-        fact (seeing each value of a variable) was tried: the relations of those who
-        cannot tell the events apart then carry the facts, which cost more than it saved
-        (CPU time, same answers: 48 labellings of 4-agent stories with a decoy object
-        22.8 s shared, 2.3 s apart; ``check`` of the 120-event mixed story of 12 agents of
-        ``benchmarks/bench_story_scale.py``, seed 2, past 60 s shared, 28 s apart;
-        Hi-ToM's 300 shared questions 5.6 s and 4.4 s)."""
+        (unprimed, primed): fresh event bits spell which event happened, or which group of
+        events told apart by a fact high in the order (:mod:`.codes`: where sharing a code
+        pays and where it does not); each changed atom gets a fresh variable holding its
+        new value."""
         sp = self.space
         pres = [self.table(e.pre) for e in events]
         changed = sorted({p for e in events for p in e.post})
         old = {p: (sp.x(self.cur[p]) if p in self.cur else sp.false) for p in changed}
         values = [{p: self.table(e.post[p]) if p in e.post else old[p] for p in changed}
                   for e in events]
-        ebits = sp.fresh(bits_for(len(events)))
-        codes = {e.name: sp.code(ebits, i) for i, e in enumerate(events)}
-        codes_y = {e.name: sp.code(ebits, i, primed=True) for i, e in enumerate(events)}
+        groups = event_groups(sp, pres, self.law, set(self.cur.values()))
+        ebits = sp.fresh(bits_for(len(groups)))
+        codes, codes_y = event_codes(sp, [e.name for e in events], groups, ebits)
         cur = dict(self.cur)
         new = dict(zip(changed, sp.fresh(len(changed))))
         cur.update(new)
