@@ -97,7 +97,7 @@ def test_only_facts_that_exclude_one_another_share_a_code(shared_always):
     atoms = range(5)
 
     def grouped(pres, law):
-        return [[i for i, _ in g] for g in codes.event_groups(sp, pres, law, atoms)]
+        return [[i for i, _ in g] for g in codes.event_groups(sp, pres, law, lambda: atoms)]
 
     assert grouped([p, ~p], sp.true) == [[0, 1]]
     assert grouped([p, q], sp.true) == [[0], [1]]  # both may hold: two codes
@@ -105,3 +105,20 @@ def test_only_facts_that_exclude_one_another_share_a_code(shared_always):
     assert grouped([a, b, c], one_of) == [[0, 1, 2]]
     assert grouped([a, b, c], sp.true) == [[0], [1], [2]]
     assert grouped([p & q, ~p], sp.true) == [[0], [1]]  # not one fact: its own code
+
+
+def test_below_the_floor_every_event_has_its_own_code(monkeypatch):
+    from smcdel_bridge.dynamic.symbolic.space import VarSpace
+
+    sp = VarSpace()
+    p = sp.x(sp.fresh(1)[0])
+    monkeypatch.setattr(codes, "SHARED_ABOVE", 1.0)
+    monkeypatch.setattr(codes, "SHARED_FROM", 2)
+
+    def no_atoms():
+        raise AssertionError("the current atoms were asked for below the floor")
+
+    assert codes.event_groups(sp, [p, ~p], sp.true, no_atoms) == [[(0, None)], [(1, None)]]
+    monkeypatch.setattr(codes, "SHARED_FROM", 1)
+    groups = codes.event_groups(sp, [p, ~p], sp.true, lambda: {0})
+    assert [[i for i, _ in g] for g in groups] == [[0, 1]]

@@ -35,7 +35,7 @@ precondition qualifies only by being the literal itself, read off its top node.
 
 from __future__ import annotations
 
-from typing import Collection, Sequence
+from typing import Callable, Collection, Sequence
 
 from .space import VarSpace
 
@@ -52,17 +52,21 @@ def selector(sp: VarSpace, pre, atoms: Collection[int]):
     if name is None or name[0] != "x":
         return None
     k = int(name[1:])
-    if k not in atoms or sp.n < SHARED_FROM or k >= sp.n * SHARED_ABOVE:
+    if k not in atoms or k >= sp.n * SHARED_ABOVE:
         return None
     v = sp.x(k)
     return pre if pre == v or pre == ~v else None
 
 
-def event_groups(sp: VarSpace, pres: Sequence, law, atoms: Collection[int]
+def event_groups(sp: VarSpace, pres: Sequence, law, atoms: Callable[[], Collection[int]]
                  ) -> list[list[tuple[int, object]]]:
     """The events (by index into ``pres``) grouped to share a code: each group a list of
     ``(index, selector)``, the selectors of a group pairwise exclusive on ``law`` (None
-    for an event alone in its group)."""
+    for an event alone in its group).  ``atoms`` gives the variables holding current
+    facts; it is not asked below the ``SHARED_FROM`` floor, where every event is alone."""
+    if sp.n < SHARED_FROM:
+        return [[(i, None)] for i in range(len(pres))]
+    atoms = atoms()
     groups: list[list[tuple[int, object]]] = []
     for i, pre in enumerate(pres):
         sel = selector(sp, pre, atoms)

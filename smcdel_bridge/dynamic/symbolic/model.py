@@ -186,7 +186,7 @@ class SymbolicModel:
         old = {p: (sp.x(self.cur[p]) if p in self.cur else sp.false) for p in changed}
         values = [{p: self.table(e.post[p]) if p in e.post else old[p] for p in changed}
                   for e in events]
-        groups = event_groups(sp, pres, self.law, set(self.cur.values()))
+        groups = event_groups(sp, pres, self.law, lambda: set(self.cur.values()))
         ebits = sp.fresh(bits_for(len(groups)))
         codes, codes_y = event_codes(sp, [e.name for e in events], groups, ebits)
         cur = dict(self.cur)
