@@ -27,6 +27,12 @@ PROBLEM = """problem p
 """
 
 
+def _line_of(path: Path, text: str) -> int:
+    """The 1-based line of ``path`` that reads ``text`` (stripped)."""
+    lines = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()]
+    return lines.index(text) + 1
+
+
 def _check(*args: str) -> tuple[subprocess.CompletedProcess, float]:
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "pyfront.cli", "check", *args],
@@ -45,7 +51,12 @@ def test_a_story_of_a_dsl_file_past_the_timeout_fails_alone(tmp_path):
     failed = [r for r in records if r.get("error")]
     assert len(failed) == 1
     (stopped,) = failed
-    assert stopped["error"] == f"{path}:9: story big: timed out after 2 s (--timeout)"
+    stop = f"{path}:9: story big: timed out after 2 s (--timeout)"
+    # stopped while its start was being made, or (most often) on its one event, which
+    # the message then names with its line in the file
+    peek = _line_of(path, "Ann peeks at p0")
+    assert stopped["error"] in (
+        stop, f"{stop}, with 0 of its 1 events applied; the next, line {peek}: Ann peeks at p0")
     assert "\n" not in stopped["error"] and stopped["name"] == "big"
     # the problem before it and the story after it: every hypothesis and question answered
     # (coin.del states 8 expectations, the problem 2), the rows counting the records
@@ -145,9 +156,18 @@ def test_a_story_past_the_timeout_keeps_the_answers_it_gave(tmp_path):
     assert [r["name"] for r in kept[:3]] == ["growing/early1", "growing/early2",
                                              "growing/after0"]
     assert all(r["agrees"] is True for r in kept) and len(kept) < 10
+    # two hypotheses come before the first event, one after each: so the events applied
+    # are as many as the answers kept after the first two, or one more when the story was
+    # stopped while answering the hypothesis after its last event; the next event (its
+    # peek) follows from them
+    applied = int(stopped["error"].split(", with ")[1].split()[0])
+    assert applied in (len(kept) - 2, len(kept) - 1)
+    agent = (["Ann", "Bob", "Cy"] * 2 + ["Ann", "Bob"])[applied]
+    peek = f"{agent} peeks at p{applied}"
     assert stopped["error"] == (f"{path}:1: story growing: timed out after 5 s (--timeout) "
                                 f"(after {len(kept)} of its 10 hypotheses and questions were "
-                                "answered)")
+                                f"answered), with {applied} of its 8 events applied; the "
+                                f"next, line {_line_of(path, peek)}: {peek}")
     # the problem after the story: answered, its rows counting the records
     assert [r["name"] for r in records[-2:]] == ["p/b", "p/c"]
     assert all(r["agrees"] is True for r in records[-2:])

@@ -36,14 +36,17 @@ from collections import deque
 from types import GeneratorType
 from typing import Any
 
+from . import marks
 from .stops import failure_message, memory_message, resident
 
 __all__ = ["Child", "GATHER", "die_with_parent"]
 
 #: a child sends the answers it gathered at least this often (seconds)
 GATHER = 0.005
-#: the shared counters: items begun, items finished, when the last one began (monotonic)
-_COUNTERS = struct.Struct("<qqd")
+#: the shared counters: items begun, items finished, when the last one began (monotonic),
+#: and how far the item in progress has got (its code's :mod:`.marks`)
+_COUNTERS = struct.Struct("<qqdq")
+_MARK_AT = _COUNTERS.size - 8
 
 
 # -- the frames on the pipes: 4-byte length, then a pickle --------------------------------
@@ -101,6 +104,7 @@ def _serve(fn, initializer, initargs, bound, inbox: int, outbox: int, shared) ->
         _send(outbox, [("refused", -1, used)])
         return
     _send(outbox, [("ready", -1, used)])
+    marks.attach(shared, _MARK_AT)
     begun = 0
     while True:
         batch = _receive(inbox)
@@ -109,7 +113,7 @@ def _serve(fn, initializer, initargs, bound, inbox: int, outbox: int, shared) ->
         events, sent = [], time.monotonic()
         for index, item in batch:
             begun += 1
-            shared[:] = _COUNTERS.pack(begun, begun - 1, time.monotonic())
+            shared[:] = _COUNTERS.pack(begun, begun - 1, time.monotonic(), 0)
             try:
                 answer = fn(item)
                 if isinstance(answer, GeneratorType):
@@ -123,7 +127,7 @@ def _serve(fn, initializer, initargs, bound, inbox: int, outbox: int, shared) ->
             if over:  # never an answer given over the bound
                 event = ("failed", index, memory_message(used, bound))
             events.append(event)
-            shared[:] = _COUNTERS.pack(begun, begun, 0.0)
+            shared[:] = _COUNTERS.pack(begun, begun, 0.0, 0)
             now = time.monotonic()
             if over or now - sent >= GATHER:  # quick answers travel together
                 _send(outbox, events)
@@ -191,7 +195,11 @@ class Child:
     def counters(self) -> tuple[int, int, float]:
         """Items begun and finished (their answers may still be on their way), and when
         the item in progress began."""
-        return _COUNTERS.unpack(self.shared[:])
+        return _COUNTERS.unpack(self.shared[:])[:3]
+
+    def reached(self) -> int:
+        """The mark of the item in progress (:mod:`.marks`; 0: none)."""
+        return _COUNTERS.unpack(self.shared[:])[3]
 
     def give(self, batch: list[tuple[int, Any]]) -> None:
         """Hand the child items (a child that has died keeps them: its end tells)."""

@@ -39,6 +39,7 @@ import time
 from collections import deque
 from typing import Any, Iterator
 
+from . import marks
 from .child import GATHER, Child
 from .stops import memory_message, memory_text, timeout_message
 
@@ -188,6 +189,7 @@ class ChildPool:
                 break
             self._take(child, message, run)
         begun, finished, _ = child.counters()
+        reached = child.reached()  # how far the item in progress got (read before stop)
         unsent = finished - child.received  # finished, their answers lost: again
         items = list(child.pending)
         parts = child.parts
@@ -197,7 +199,8 @@ class ChildPool:
                 run.done[index] = run.failed(item, self.refused, [])
             return
         at = None
-        if child.state == "ready" and begun > finished and unsent < len(items):
+        in_progress = child.state == "ready" and begun > finished and unsent < len(items)
+        if in_progress:
             at = unsent  # the item in progress
         elif items:
             self.strikes += 1
@@ -206,7 +209,7 @@ class ChildPool:
         if at is not None:
             self.strikes = 0
             index, item = items.pop(at)
-            run.done[index] = run.failed(item, why, parts)
+            run.done[index] = run.failed(item, why, parts, reached if in_progress else 0)
         run.waiting.extendleft(reversed(items))
 
 
@@ -233,7 +236,10 @@ class _Run:
             self.issued += 1
         return batch
 
-    def failed(self, item, why: str, parts: list):
+    def failed(self, item, why: str, parts: list, reached: int = 0):
+        """``on_limit`` of an item that failed, after it got as far as ``reached`` (its
+        mark, :mod:`.marks`; 0: none known)."""
+        marks.note(reached)
         return self.on_limit(item, why, parts) if parts else self.on_limit(item, why)
 
     def ready(self) -> Iterator[Any]:

@@ -246,7 +246,9 @@ def limit_record(entry, why: str, done: list | tuple = ()) -> tuple[object, dict
     if isinstance(entry, StoryItem):
         from pyfront.data.loading import story_failure
 
-        return entry, story_failure(entry, why, done)
+        from . import marks
+
+        return entry, story_failure(entry, why, done, marks.reached())
     record = base_record(entry)
     record["error"] = f"{where(entry)}: {why}"
     return entry, record

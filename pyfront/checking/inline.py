@@ -43,6 +43,7 @@ import time
 from types import GeneratorType
 from typing import Any, Callable, Iterable, Iterator
 
+from . import marks
 from .stops import LimitExceeded, failure_message, memory_message, resident, timeout_message
 
 __all__ = ["HEADROOM", "TICK", "InProcess"]
@@ -156,6 +157,7 @@ class InProcess:
         parts: list = []  # the pieces an item that streams gave before it was stopped
         try:
             try:
+                marks.clear()
                 self.since = time.monotonic()
                 answer = self.fn(item)
                 if isinstance(answer, GeneratorType):  # its pieces, then its return value

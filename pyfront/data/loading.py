@@ -178,9 +178,12 @@ def story_item_stream(item: StoryItem, engine: str = "auto"):
     """:func:`story_item_records` one record at a time, each as soon as it is answered (a
     generator returning the list of them all): a story stopped at its limit keeps the
     records it gave (:func:`story_failure`)."""
+    from pyfront.checking import marks
+
     done: list[dict] = []
     try:
-        for record in iter_story_records(item.story, item.source, item.row, engine):
+        for record in iter_story_records(item.story, item.source, item.row, engine,
+                                         on_event=lambda _name, k, _n: marks.mark(k + 1)):
             done.append(record)
             yield record
     except (UserError, SmcdelError, ValueError) as err:
@@ -188,9 +191,11 @@ def story_item_stream(item: StoryItem, engine: str = "auto"):
     return done
 
 
-def story_failure(item: StoryItem, why: str, done: Sequence[dict] = ()) -> list[dict]:
+def story_failure(item: StoryItem, why: str, done: Sequence[dict] = (), reached: int = 0
+                  ) -> list[dict]:
     """A story item stopped (at its time or memory limit, say) after the records ``done``:
-    those, then one failed record for the rest, with the story's name and line; the
+    those, then one failed record for the rest, with the story's name and line, and how
+    far it got when ``reached`` says (its mark: 1 + the events applied; 0: unknown); the
     file's other problems and stories go on."""
     from pyfront.checking.records import check_record
 
@@ -199,7 +204,20 @@ def story_failure(item: StoryItem, why: str, done: Sequence[dict] = ()) -> list[
     return [*done, check_record(item.source, item.row + len(done), name=item.name,
                                 line=item.line,
                                 error=f"{item.source}:{item.line}: story {item.name}: {why}"
-                                      f"{rest}")]
+                                      f"{rest}{_how_far(item.story, reached - 1)}")]
+
+
+def _how_far(story, applied: int) -> str:
+    """Where a stopped story was: how many of its events were applied, and the next one
+    (the one in progress, or the one after the questions being answered)."""
+    events = story.events
+    if applied < 0 or applied > len(events):
+        return ""
+    if applied == len(events):
+        return f", with all {len(events)} of its events applied"
+    ev = events[applied]
+    return (f", with {applied} of its {len(events)} events applied; the next, line "
+            f"{ev.line}: {ev.source}")
 
 
 def story_records(story, source: str, first_row: int = 0, engine: str = "auto") -> list[dict]:
@@ -208,7 +226,8 @@ def story_records(story, source: str, first_row: int = 0, engine: str = "auto") 
     return list(iter_story_records(story, source, first_row, engine))
 
 
-def iter_story_records(story, source: str, first_row: int = 0, engine: str = "auto"):
+def iter_story_records(story, source: str, first_row: int = 0, engine: str = "auto",
+                       on_event=None):
     """The check records of a story's hypotheses and questions, in the order written,
     each as soon as it is answered.
 
@@ -226,7 +245,7 @@ def iter_story_records(story, source: str, first_row: int = 0, engine: str = "au
     note = engine_note(story, engine)
     if note is not None:  # the explicit engine chosen where it is the slow one
         print(f"mindgames: {source}:{story.line}: note: {note}", file=sys.stderr, flush=True)
-    results = iter_results(story, engine=engine)
+    results = iter_results(story, engine=engine, on_event=on_event)
     k = 0
     while True:
         try:

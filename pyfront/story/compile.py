@@ -284,12 +284,17 @@ def evaluate_partial(story: Story, compiled: CompiledStory | None = None, engine
             return out, stop.value
 
 
-def iter_results(story: Story, compiled: CompiledStory | None = None, engine: str = "auto"):
+def iter_results(story: Story, compiled: CompiledStory | None = None, engine: str = "auto",
+                 on_event=None):
     """:func:`evaluate_partial` one answer at a time, each as soon as the events before
     it are applied (a generator; its return value is the error of the event that cannot
-    happen, or None)."""
+    happen, or None).  ``on_event(story_name, events_done, events)``, when given, is
+    told once the start is made and after each event (how far a stopped story got)."""
     # answers come in the order of their steps: a story compiled here holds one state
     compiled = compiled or compile_story(story, answer_engine(story, engine), keep=False)
+    if on_event is not None:
+        compiled.on_event = on_event
+        on_event(story.name, 0, len(story.events))
     for q in story.queries():
         state = compiled.state_at(q.step)
         if state is None:

@@ -1,0 +1,67 @@
+"""How far the item in progress has got: a number its code may set (a story: how many of
+its events are applied), read when the item is stopped at its limit, so that the message
+can say where it stopped ("after 61 of its 97 events") and not only that it did.
+
+In a child process the number lives in the memory the child shares with its parent
+(:mod:`.child`): the parent reads it after killing the child, with no message sent per
+step.  Items answered in this process (:mod:`.inline`) keep it here.  Either way it is
+cleared when an item begins, and it means what the code that set it says: only the
+caller that asked the item's code to mark reads it (:func:`pyfront.checking.evaluate.limit_record`).
+
+Usage::
+
+    >>> from pyfront.checking import marks
+    >>> marks.clear()
+    >>> marks.reached()
+    0
+    >>> marks.mark(3)
+    >>> marks.reached()
+    3
+    >>> marks.clear()
+"""
+
+from __future__ import annotations
+
+import struct
+
+__all__ = ["attach", "clear", "mark", "note", "reached"]
+
+_WORD = struct.Struct("<q")
+
+
+class _Slot:
+    """The mark of this process, and where a child shares it."""
+
+    def __init__(self) -> None:
+        self.value = 0
+        #: (buffer, offset) of the shared word in a child process; None in the parent
+        self.shared: tuple | None = None
+
+
+_SLOT = _Slot()
+
+
+def attach(buffer, offset: int) -> None:
+    """From now on marks go to ``buffer`` at ``offset`` too (a child's shared memory)."""
+    _SLOT.shared = (buffer, offset)
+
+
+def mark(value: int) -> None:
+    """Note how far the item in progress has got."""
+    _SLOT.value = value
+    if _SLOT.shared is not None:
+        _WORD.pack_into(*_SLOT.shared, value)
+
+
+def note(value: int) -> None:
+    """Take the mark a stopped child left (the parent, before the item's stop is told)."""
+    _SLOT.value = value
+
+
+def clear() -> None:
+    mark(0)
+
+
+def reached() -> int:
+    """The last mark of the item in progress or just stopped (0: none)."""
+    return _SLOT.value
