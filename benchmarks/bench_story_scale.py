@@ -2,7 +2,9 @@
 process per row, as a user runs it): wall seconds, CPU seconds (user + system: the
 machine may be shared, CPU time is what the run itself costs) and maximum resident
 memory.  The explicit engine runs where it finishes within ``--explicit-limit`` seconds
-(default 60); beyond, the row says so.
+(default 60); beyond, the row says so, and for a story stopped at its limit, at which
+event (from ``check``'s own message: "with 61 of its 92 events applied" is "stopped at
+event 62 of 92").
 
 Rows:
 
@@ -42,6 +44,7 @@ import json
 import math
 import os
 import random
+import re
 import signal
 import statistics
 import subprocess
@@ -73,11 +76,11 @@ def _cpu_limit(seconds: float):
 
 
 def run(args: list[str], limit: float | None = None, allowed=(0,), cpu: bool = False
-        ) -> tuple[float | None, float, float | None]:
-    """(wall seconds or None past ``limit``, CPU seconds, max RSS in MB) of one process;
-    with ``cpu``, ``limit`` bounds the CPU seconds instead of the wall seconds.  A run
-    that fails (an exit code not in ``allowed``) stops the benchmark: its figures would
-    mean nothing."""
+        ) -> tuple[float | None, float, float | None, str | None]:
+    """(wall seconds or None past ``limit``, CPU seconds, max RSS in MB, where a story
+    stopped: ``check``'s own words, or None) of one process; with ``cpu``, ``limit`` bounds
+    the CPU seconds instead of the wall seconds.  A run that fails (an exit code not in
+    ``allowed``) stops the benchmark: its figures would mean nothing."""
     start = time.perf_counter()
     out = tempfile.TemporaryFile()
     # (the CPU limit holds for the command: a limit is inherited through fork and exec)
@@ -88,11 +91,12 @@ def run(args: list[str], limit: float | None = None, allowed=(0,), cpu: bool = F
     code, cpu_seconds, peak_mb, timed_out = measured.wait(None if cpu else limit)
     wall = time.perf_counter() - start
     out.seek(0)
-    failed = b'"error"' in out.read()
+    text = out.read()
     out.close()
     if "-o" in args:  # the records went to a file
         written = Path(args[args.index("-o") + 1])
-        failed = failed or (written.is_file() and b'"error"' in written.read_bytes())
+        text += written.read_bytes() if written.is_file() else b""
+    failed = b'"error"' in text
     # ``check`` answers a story in a forked child: a child stopped at the CPU limit
     # becomes a record with an error (exit 1), and its CPU time may not reach the
     # parent's figures
@@ -103,7 +107,17 @@ def run(args: list[str], limit: float | None = None, allowed=(0,), cpu: bool = F
     # stopped on the wall clock, ``check`` had no time to wait for the child answering
     # the story: the memory would be its own alone, so none is given
     return (None if timed_out else wall), cpu_seconds, (
-        None if timed_out and cpu_limit is None else peak_mb)
+        None if timed_out and cpu_limit is None else peak_mb), stopped_at(text)
+
+
+def stopped_at(records: bytes) -> str | None:
+    """Where ``check`` says a story stopped ("with 61 of its 92 events applied"), as
+    "at event 62 of 92"; None when no record says."""
+    m = re.search(rb"with (\d+) of its (\d+) events applied", records)
+    if m is not None:
+        return f"at event {int(m[1]) + 1} of {int(m[2])}"
+    m = re.search(rb"with all (\d+) of its events applied", records)
+    return None if m is None else f"on its questions, after its {int(m[1])} events"
 
 
 def props_story(n: int) -> str:
@@ -192,9 +206,11 @@ def mixed_story(n_agents: int, n_events: int, n_props: int = 20, seed: int = 0) 
     return "\n".join(lines) + "\n"
 
 
-def fmt(wall: float | None, cpu: float, rss: float | None, limit: float) -> str:
+def fmt(wall: float | None, cpu: float, rss: float | None, limit: float,
+        where: str | None = None) -> str:
     if wall is None:
-        return f"> {limit:g} s (stopped)" + ("" if rss is None else f"  {rss:6.0f} MB at the stop")
+        return (f"> {limit:g} s (stopped{'' if where is None else ' ' + where})"
+                + ("" if rss is None else f"  {rss:6.0f} MB at the stop"))
     return f"{wall:6.2f} s wall {cpu:6.2f} s CPU {rss:6.0f} MB"
 
 
@@ -202,8 +218,9 @@ def row(title: str, args_for, limit: float, engines=("symbolic", "explicit"), al
         ) -> None:
     print(f"- {title}", flush=True)
     for engine in engines:
-        wall, cpu, rss = run(args_for(engine), limit if engine == "explicit" else None, allowed)
-        print(f"    {engine:9s} {fmt(wall, cpu, rss, limit)}", flush=True)
+        wall, cpu, rss, where = run(args_for(engine), limit if engine == "explicit" else None,
+                                    allowed)
+        print(f"    {engine:9s} {fmt(wall, cpu, rss, limit, where)}", flush=True)
 
 
 def make_story(agents: int, events: int, path: Path) -> None:
@@ -239,8 +256,8 @@ def growth(sizes: list[tuple[int, int]], by_events: bool, limit: float, tmp: Pat
         make_story(agents, events, path)
         if edit is not None:
             path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
-        wall, cpu, rss = checked(path, "symbolic", limit)
-        print(f"    {agents:3d} agents {events:4d} events  {fmt(wall, cpu, rss, limit)}",
+        wall, cpu, rss, where = checked(path, "symbolic", limit)
+        print(f"    {agents:3d} agents {events:4d} events  {fmt(wall, cpu, rss, limit, where)}",
               flush=True)
         if wall is None:
             break  # the larger sizes would be stopped too
@@ -256,8 +273,8 @@ def seeded_rows(limit: float, tmp: Path) -> None:
     for name in ("scale_8x80.del", "scale_10x150.del"):
         print(f"   {name}")
         for engine in ("symbolic", "explicit"):
-            wall, cpu, rss = checked(SEEDED / name, engine, limit)
-            print(f"    {engine:9s} {fmt(wall, cpu, rss, limit)}", flush=True)
+            wall, cpu, rss, where = checked(SEEDED / name, engine, limit)
+            print(f"    {engine:9s} {fmt(wall, cpu, rss, limit, where)}", flush=True)
     print("8. growth on the seeded room stories (symbolic engine)")
     print("   events (8 agents):")
     growth([(8, e) for e in (10, 20, 40, 80, 160, 320)], True, limit, tmp)
@@ -271,8 +288,9 @@ def mixed_rows(limit: float, tmp: Path) -> None:
     for agents, seed in ((16, 0), (16, 1), (16, 2), (12, 2)):
         path = tmp / f"mixed{agents}x120s{seed}.del"
         path.write_text(mixed_story(agents, 120, seed=seed), encoding="utf-8")
-        wall, cpu, rss = checked(path, "symbolic", limit)
-        print(f"    {agents:3d} agents  seed {seed}  {fmt(wall, cpu, rss, limit)}", flush=True)
+        wall, cpu, rss, where = checked(path, "symbolic", limit)
+        print(f"    {agents:3d} agents  seed {seed}  {fmt(wall, cpu, rss, limit, where)}",
+              flush=True)
 
 
 def without_assertions(text: str) -> str:
@@ -297,17 +315,17 @@ def unasserted_rows(limit: float, tmp: Path) -> None:
         found = {}
         for engine in ("symbolic", "explicit"):
             out = tmp / f"unasserted-{engine}-{name}.jsonl"
-            wall, cpu, rss = checked(path, engine, limit, "-o", str(out), "--force")
-            print(f"    {engine:9s} {fmt(wall, cpu, rss, limit)}", flush=True)
+            wall, cpu, rss, where = checked(path, engine, limit, "-o", str(out), "--force")
+            print(f"    {engine:9s} {fmt(wall, cpu, rss, limit, where)}", flush=True)
             if wall is not None:
                 found[engine] = answers_of(out)
         if len(found) == 2:
             same = found["symbolic"] == found["explicit"]
             print(f"    answers: {'the same' if same else 'DIFFERENT'} "
                   f"({len(found['symbolic'])} questions)")
-        wall, cpu, rss = run(["explain", str(path), "--engine", "symbolic"], limit, (0, 1),
-                             cpu=True)
-        print(f"    explain   {fmt(wall, cpu, rss, limit)}", flush=True)
+        wall, cpu, rss, where = run(["explain", str(path), "--engine", "symbolic"], limit,
+                                    (0, 1), cpu=True)
+        print(f"    explain   {fmt(wall, cpu, rss, limit, where)}", flush=True)
     print("   events (8 agents), without assertions:")
     growth([(8, e) for e in (20, 40, 80, 160, 320)], True, limit, tmp, "unasserted",
            without_assertions)
@@ -363,14 +381,14 @@ def main() -> int:
         for n in range(2, 13, 2):
             path = tmp / f"agents{n}.del"
             path.write_text(mixed_story(n, 20), encoding="utf-8")
-            wall, cpu, rss = run(["check", str(path), "--engine", "symbolic", "-q"])
-            print(f"    {n:3d} agents  {fmt(wall, cpu, rss, limit)}")
+            wall, cpu, rss, where = run(["check", str(path), "--engine", "symbolic", "-q"])
+            print(f"    {n:3d} agents  {fmt(wall, cpu, rss, limit, where)}")
         print("   events (6 agents, 20 propositions):")
         for n in range(10, 81, 10):
             path = tmp / f"events{n}.del"
             path.write_text(mixed_story(6, n), encoding="utf-8")
-            wall, cpu, rss = run(["check", str(path), "--engine", "symbolic", "-q"])
-            print(f"    {n:3d} events  {fmt(wall, cpu, rss, limit)}")
+            wall, cpu, rss, where = run(["check", str(path), "--engine", "symbolic", "-q"])
+            print(f"    {n:3d} events  {fmt(wall, cpu, rss, limit, where)}")
         seeded_rows(args.story_limit, tmp)
         mixed_rows(args.story_limit, tmp)
         unasserted_rows(args.story_limit, tmp)
