@@ -1,12 +1,13 @@
 """How far the item in progress has got: a number its code may set (a story: how many of
 its events are applied), read when the item is stopped at its limit, so that the message
-can say where it stopped ("after 61 of its 97 events") and not only that it did.
+can say where it stopped ("with 61 of its 92 events applied") and not only that it did.
 
 In a child process the number lives in the memory the child shares with its parent
 (:mod:`.child`): the parent reads it after killing the child, with no message sent per
 step.  Items answered in this process (:mod:`.inline`) keep it here.  Either way it is
 cleared when an item begins, and it means what the code that set it says: only the
-caller that asked the item's code to mark reads it (:func:`pyfront.checking.evaluate.limit_record`).
+caller that asked the item's code to mark reads it
+(:func:`pyfront.checking.evaluate.limit_record`).
 
 Usage::
 
