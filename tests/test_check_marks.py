@@ -42,3 +42,32 @@ def test_an_item_stopped_in_this_process_tells_its_mark():
     finally:
         here.close()
     assert got == [1, ("stopped", 2, 20, True), 3, ("stopped", 4, 0, True)]
+
+
+def _marks_a_part_then_waits(item: int):
+    """Item 1 marks 7 in part 12 (a story at line 12 with 6 events applied) and runs past
+    any short limit."""
+    marks.mark(item * 7, part=item * 12)
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        pass
+    return item
+
+
+def test_a_mark_names_its_part_through_the_shared_word():
+    got = list(limited_map(_marks_a_part_then_waits, [1], limits=Limits(timeout=0.5),
+                           on_limit=lambda item, why: (marks.reached(), marks.part())))
+    assert got == [(7, 12)]
+
+
+def test_a_mark_is_a_number_and_a_part_that_fit_the_word():
+    for value, part in ((-1, 0), (1 << 32, 0), (1, -1)):
+        try:
+            marks.mark(value, part=part)
+        except ValueError:
+            continue
+        raise AssertionError(f"mark({value}, part={part}) was taken")
+    marks.mark((1 << 32) - 1, part=(1 << 31) - 1)
+    assert (marks.reached(), marks.part()) == ((1 << 32) - 1, (1 << 31) - 1)
+    marks.clear()
+    assert (marks.reached(), marks.part()) == (0, 0)

@@ -42,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from .options import within_limits
 
-    return within_limits(args, lambda: _run(args))
+    return within_limits(args, lambda: _run(args), stories=True)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -144,12 +144,14 @@ def _stories(stories: list, args: argparse.Namespace) -> tuple[list, list]:
     from ..explain.story import explain_story
     from ..explain.story_symbolic import explain_engine, explain_story_symbolic
 
+    from pyfront.data.loading import marking
+
     for s in stories:  # an event that cannot happen ends that story's explanation
         try:
             if explain_engine(s, args.engine) == "symbolic":
-                told.append(explain_story_symbolic(s))
+                told.append(explain_story_symbolic(s, on_event=marking(s)))
             else:
-                told.append(explain_story(s))
+                told.append(explain_story(s, on_event=marking(s)))
         except UserError as err:  # a story that cannot even start (no steps to show)
             if err.file is None:  # the story engine names the line; the file is ours to add
                 err.file = args.file

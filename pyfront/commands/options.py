@@ -80,16 +80,30 @@ def limits_of(args, workers: int = 1):
     return Limits(timeout=args.timeout, memory=memory)
 
 
-def within_limits(args, work, *, light: bool = False) -> int:
+def within_limits(args, work, *, light: bool = False, stories: bool = False) -> int:
     """``work()`` (a command's computation, writing its own output) in a child process
     held to ``--timeout`` and ``--max-memory`` (:func:`pyfront.checking.limits.call_within`):
     its exit code; past a limit, one line naming the file.  ``light``: the work is
-    provably small Python code, done in this process within the same limits."""
+    provably small Python code, done in this process within the same limits.
+    ``stories``: the work marks the stories it goes through
+    (:func:`pyfront.data.loading.marking`), and the line names the story it was stopped
+    in, and how far that story got."""
+    from pyfront.checking import marks
     from pyfront.checking.limits import LimitExceeded, call_within
 
     limits = limits_of(args)
+    marks.clear()
     try:
         return call_within(work, limits, light=light)
     except LimitExceeded as err:
         file = getattr(args, "file", None)
-        raise LimitExceeded(err.message, file=None if file in (None, "-") else file) from None
+        file = None if file in (None, "-") else file
+        got = None
+        if stories and file is not None:
+            from pyfront.data.loading import where_stopped
+
+            got = where_stopped(file)
+        if got is None:
+            raise LimitExceeded(err.message, file=file) from None
+        line, before, after = got
+        raise LimitExceeded(before + err.message + after, file=file, line=line) from None

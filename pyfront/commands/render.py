@@ -133,11 +133,11 @@ def _story_english(story) -> str:
 
 
 def _story_json(story) -> dict:
-    from pyfront.data.loading import story_records
+    from pyfront.data.loading import marking, story_records
 
     data = story.model_dump(mode="json")
     data["kind"] = "story"
-    data["answers"] = story_records(story, "")
+    data["answers"] = story_records(story, "", on_event=marking(story))
     for record in data["answers"]:
         del record["source"], record["row"]
     from ..verbalize.story import story_english_json
@@ -163,7 +163,7 @@ def _render_dsl(items) -> str:
 def run(args: argparse.Namespace) -> int:
     from .options import within_limits
 
-    return within_limits(args, lambda: _run(args))
+    return within_limits(args, lambda: _run(args), stories=True)
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -220,10 +220,40 @@ def _how_far(story, applied: int) -> str:
             f"{ev.line}: {ev.source}")
 
 
-def story_records(story, source: str, first_row: int = 0, engine: str = "auto") -> list[dict]:
+def marking(story):
+    """An ``on_event`` for a command that goes through a file's stories (``explain``,
+    ``render --to json``): it marks the story by its line, and how far it has got
+    (:mod:`pyfront.checking.marks`), for :func:`where_stopped`."""
+    from pyfront.checking import marks
+
+    return lambda _name, k, _n: marks.mark(k + 1, part=story.line)
+
+
+def where_stopped(path) -> tuple[int, str, str] | None:
+    """After a command that marked with :func:`marking` was stopped at its limit: the line
+    of the story it was in, what goes before the reason (``story NAME: ``) and what after
+    (how far the story got, as :func:`story_failure` says it); None when no story was
+    marked, or the file cannot be read again (standard input)."""
+    from pyfront.checking import marks
+
+    line = marks.part()
+    if not line or path in (None, "-"):
+        return None
+    try:
+        items = load_document(path)
+    except (UserError, OSError, ValueError):  # (read once already: changed since)
+        return None
+    for story in items:
+        if not isinstance(story, Problem) and story.line == line:
+            return line, f"story {story.name}: ", _how_far(story, marks.reached() - 1)
+    return None
+
+
+def story_records(story, source: str, first_row: int = 0, engine: str = "auto",
+                  on_event=None) -> list[dict]:
     """The check records of a story's hypotheses and questions, in the order written
     (:func:`iter_story_records`)."""
-    return list(iter_story_records(story, source, first_row, engine))
+    return list(iter_story_records(story, source, first_row, engine, on_event))
 
 
 def iter_story_records(story, source: str, first_row: int = 0, engine: str = "auto",

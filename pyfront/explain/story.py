@@ -321,13 +321,13 @@ def _stamp(r: Reason, f: Form, world: str) -> Reason:
     return replace(r, form=f, world_name=world)
 
 
-def explain_story(story: "Story") -> StoryExplanation:
+def explain_story(story: "Story", on_event=None) -> StoryExplanation:
     """Everything ``mindgames explain`` shows about one story: every step up to the first
     event that cannot happen, then that event and why (``stopped``, ``reason``)."""
     from ..story.compile import compile_story
     from ..verbalize.story import event_sentence, setup_text
 
-    compiled = compile_story(story)
+    compiled = compile_story(story).watched(on_event)
     ex = StoryExplainer(story, compiled)
     states, failure = compiled.run()
     steps = tuple(ex.step(k, state) for k, state in enumerate(states))

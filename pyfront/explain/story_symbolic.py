@@ -25,7 +25,7 @@ def explain_engine(story: "Story", name: str = "auto") -> str:
     return "explicit" if small else "symbolic"
 
 
-def explain_story_symbolic(story: "Story") -> "StoryExplanation":
+def explain_story_symbolic(story: "Story", on_event=None) -> "StoryExplanation":
     """The step-by-step answers of the symbolic engine, up to the first event that cannot
     happen (then that event and why, as :func:`.story.explain_story`)."""
     from ..story import model as M
@@ -38,7 +38,7 @@ def explain_story_symbolic(story: "Story") -> "StoryExplanation":
 
     # one pass from the start: only the state in hand is held (every state of a long
     # story kept at once was most of the memory)
-    compiled = compile_story(story, "symbolic", keep=False)
+    compiled = compile_story(story, "symbolic", keep=False).watched(on_event)
     ex = StoryExplainer(story, compiled)
     engine = compiled.engine
     steps = []

@@ -292,9 +292,7 @@ def iter_results(story: Story, compiled: CompiledStory | None = None, engine: st
     told once the start is made and after each event (how far a stopped story got)."""
     # answers come in the order of their steps: a story compiled here holds one state
     compiled = compiled or compile_story(story, answer_engine(story, engine), keep=False)
-    if on_event is not None:
-        compiled.on_event = on_event
-        on_event(story.name, 0, len(story.events))
+    compiled.watched(on_event)
     for q in story.queries():
         state = compiled.state_at(q.step)
         if state is None:

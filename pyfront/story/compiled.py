@@ -45,6 +45,14 @@ class CompiledStory:
     #: display; None: nothing)
     on_event: Callable[[str, int, int], None] | None = field(default=None, repr=False)
 
+    def watched(self, on_event) -> "CompiledStory":
+        """This story, telling ``on_event`` (when not None) after each event and now (the
+        start is made: none applied)."""
+        if on_event is not None:
+            self.on_event = on_event
+            on_event(self.story.name, 0, len(self.actions))
+        return self
+
     @property
     def initial(self) -> KripkeModel:
         """The initial model (belief and knowledge relations; explicit engine only)."""

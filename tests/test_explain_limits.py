@@ -1,0 +1,59 @@
+"""``explain`` and ``render --to json`` stopped at ``--timeout`` in a story say which story
+and how far it got, as ``check`` does for its items: the story's line and name, how many
+of its events were applied, and the next one with its line."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+#: a story no engine finishes in seconds (8 agents, 80 events and their assertions)
+SLOW = REPO / "tests" / "data" / "scale_stories" / "scale_8x80.del"
+
+STOP = re.compile(r"mindgames: (?P<file>.+):(?P<line>\d+): story (?P<name>\S+): timed out "
+                  r"after 3 s \(--timeout\), with (?P<n>\d+) of its (?P<m>\d+) events "
+                  r"applied; the next, line (?P<at>\d+): (?P<text>.+)")
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pyfront.cli", *args], capture_output=True,
+                          text=True, timeout=300)
+
+
+@pytest.mark.parametrize("command", [("explain", "--engine", "symbolic"),
+                                     ("explain", "--engine", "explicit"),
+                                     ("render", "--to", "json")])
+def test_a_command_stopped_in_a_story_names_it_and_how_far_it_got(tmp_path, command):
+    coin = (REPO / "examples" / "stories" / "coin.del").read_text(encoding="utf-8")
+    path = tmp_path / "two.del"  # a quick story first: the stop is in the second
+    path.write_text(coin + "\n" + SLOW.read_text(encoding="utf-8"), encoding="utf-8")
+    done = _run(*command, str(path), "--timeout", "3")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    (said,) = [line for line in done.stderr.splitlines() if "timed out" in line]
+    got = STOP.fullmatch(said)
+    assert got is not None, said
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = int(got["line"])
+    assert got["file"] == str(path) and lines[header - 1].strip() == "story scale8x80s0"
+    assert got["name"] == "scale8x80s0"
+    # the story's events, read off the file: its lines that begin with one of its agents
+    agents = lines[header].split(None, 1)[1].replace(",", " ").split()
+    events = [k + 1 for k in range(header, len(lines))
+              if lines[k].split(None, 1)[:1] and lines[k].split()[0] in agents]
+    assert int(got["m"]) == len(events) == 92
+    at = int(got["at"])
+    assert events.index(at) == int(got["n"])
+    assert got["text"] == lines[at - 1].strip()
+
+
+def test_a_story_read_from_standard_input_is_stopped_without_where():
+    done = subprocess.run([sys.executable, "-m", "pyfront.cli", "explain", "-", "--timeout",
+                           "2"], input=SLOW.read_text(encoding="utf-8"), capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "mindgames: timed out after 2 s (--timeout)"
