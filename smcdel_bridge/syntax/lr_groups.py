@@ -46,7 +46,7 @@ from .lexer import (
     SYMBOL_SPELLINGS, one_byte_spellings, only_tokens_and_blanks, regular_text, uncommented,
 )
 from .lr import (
-    ACTION_TABLE, EOF, GOTO_TABLE, RUN_RULES, ReversedList,
+    ACTION_TABLE, EOF, GOTO_TABLE, RUN_RULES, ReversedList, reduce_by,
     parse_text as parse_tokens_of_text,
 )
 from .closes import Closes, matching_parens
@@ -322,54 +322,9 @@ def _run(text, closing, start, keyed=True):
             fresh = True
             kind, value, at, end = lex(end)
         elif act < 0:
-            lhs, size, build, how, lists = rules[-act - 1]
-            if how == 4:  # (the value stays where it is)
-                node = stack[-1]
-                states.pop()
-            elif how == 5:  # an atom: one object a number (see .sharing)
-                node = atoms.get(stack[-1])
-                if node is None:
-                    node = atoms[stack[-1]] = Prp(stack[-1])
-                stack[-1] = node
-                states.pop()
-            elif how == 6:  # ( Form )
-                node = stack[-2]
-                del stack[-3:]
-                stack.append(node)
-                del states[-3:]
-            elif how == 7:  # a OP b
-                node = build(stack[-3], stack[-1])
-                node = nodes.setdefault((type(node), keys[type(node)](node)), node)
-                del stack[-2:]
-                stack[-1] = node
-                del states[-3:]
-            elif how == 1:
-                stack[-1] = node = ReversedList((stack[-1],))
-                states.pop()
-            elif how:
-                node = stack.pop()
-                node.append(stack[-size + 1])
-                del stack[-size + 1:]
-                stack.append(node)
-                del states[-size:]
-            else:
-                args = stack[-size:]
-                for j in lists:
-                    item = args[j]
-                    if type(item) is ReversedList:
-                        item.reverse()
-                        args[j] = tuple(item)
-                node = build(args)
-                key = keys.get(type(node))
-                if key is not None:  # equal subformulas: one object (see .sharing)
-                    node = nodes.setdefault((type(node), key(node)), node)
-                if size == 1:
-                    stack[-1] = node
-                    states.pop()
-                else:
-                    del stack[-size:]
-                    del states[-size:]
-                    stack.append(node)
+            rule = rules[-act - 1]
+            node = reduce_by(rule, stack, states, atoms, nodes, keys)
+            lhs = rule[0]
             height = len(states)
             while pending and pending[-1][0] >= height:
                 h, first, tokens, close, paren = pending.pop()
