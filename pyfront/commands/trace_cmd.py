@@ -97,7 +97,7 @@ def _write(stories: list, args: argparse.Namespace, out) -> int:
     memory = default_memory() if args.max_memory == "auto" else parse_memory(args.max_memory)
     limits = Limits(timeout=args.timeout or None, memory=memory)
     code = 0
-    results = limited_map(trace_item, jobs, limits=limits, on_limit=lambda job, why: ([], why, None))
+    results = limited_map(trace_item, jobs, limits=limits, on_limit=_stopped)
     for (story, _, variables, _), (steps, failure, line) in zip(jobs, results):
         for step in steps:
             record = deltom_line(step, variables[0]) if args.shape == "deltom" else \
@@ -109,3 +109,15 @@ def _write(stories: list, args: argparse.Namespace, out) -> int:
             print(f"{where}: story {story.name}: {failure}", file=sys.stderr)
             code = 1
     return code
+
+
+def _stopped(job: tuple, why: str, parts=()) -> tuple[list[dict], str, None]:
+    """A job stopped at its limit: the steps it gave, and why, with how far a story got
+    (its mark, :mod:`pyfront.checking.marks`)."""
+    from ..checking import marks
+    from ..data.loading import how_far
+    from ..problem.model import Problem
+
+    if not isinstance(job[0], Problem):
+        why += how_far(job[0], marks.reached() - 1)
+    return list(parts), why, None

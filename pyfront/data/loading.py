@@ -204,10 +204,10 @@ def story_failure(item: StoryItem, why: str, done: Sequence[dict] = (), reached:
     return [*done, check_record(item.source, item.row + len(done), name=item.name,
                                 line=item.line,
                                 error=f"{item.source}:{item.line}: story {item.name}: {why}"
-                                      f"{rest}{_how_far(item.story, reached - 1)}")]
+                                      f"{rest}{how_far(item.story, reached - 1)}")]
 
 
-def _how_far(story, applied: int) -> str:
+def how_far(story, applied: int) -> str:
     """Where a stopped story was: how many of its events were applied, and the next one
     (the one in progress, or the one after the questions being answered)."""
     events = story.events
@@ -245,7 +245,7 @@ def where_stopped(path) -> tuple[int, str, str] | None:
         return None
     for story in items:
         if not isinstance(story, Problem) and story.line == line:
-            return line, f"story {story.name}: ", _how_far(story, marks.reached() - 1)
+            return line, f"story {story.name}: ", how_far(story, marks.reached() - 1)
     return None
 
 

@@ -84,14 +84,19 @@ def problem_trace(problem, actual: str, order: int = 2) -> tuple[list[dict], Use
     return steps, None
 
 
-def trace_item(job: tuple) -> tuple[list[dict], str | None, int | None]:
-    """A story's job (:func:`pyfront.steps.trace.trace_job`) or a problem's,
-    ``(problem, order, propositions, actual)``, in a form a child process sends back: the
-    steps (only the chains of the propositions asked for), the failure's message and line."""
+def trace_item(job: tuple):
+    """A story's job (:func:`pyfront.steps.trace.trace_job`, its steps streamed) or a
+    problem's, ``(problem, order, propositions, actual)``, in a form a child process sends
+    back: the steps (only the chains of the propositions asked for), the failure's message
+    and line."""
     from ..problem.model import Problem
 
     if not isinstance(job[0], Problem):
         return trace_job(job)
+    return _problem_item(job)
+
+
+def _problem_item(job: tuple) -> tuple[list[dict], str | None, int | None]:
     problem, order, wanted, actual = job
     steps, failure = problem_trace(problem, actual, order)
     for step in steps:

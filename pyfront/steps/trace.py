@@ -38,7 +38,7 @@ from ..story.dsl_print import event_text
 from ..story.model import Story
 
 __all__ = ["ORDER_KEYS", "chain_name", "chains", "deltom_line", "match_variable", "pick_variable",
-           "sentence", "story_trace", "story_trace_partial", "trace_job"]
+           "iter_trace", "sentence", "story_trace", "story_trace_partial", "trace_job"]
 
 #: DEL-ToM's trace keys by order (order 0 is ``real``)
 ORDER_KEYS = ("real", "first", "second", "third", "fourth")
@@ -111,25 +111,50 @@ def story_trace(story: Story, order: int = 2, variables: Sequence[str] | None = 
 def story_trace_partial(story: Story, order: int = 2, variables: Sequence[str] | None = None,
                         engine: str = "auto") -> tuple[list[dict], UserError | None]:
     """The steps as far as the story can go, and why it stops there (None: to the end)."""
+    steps: list[dict] = []
+    walk = iter_trace(story, order, variables, engine)
+    while True:
+        try:
+            steps.append(next(walk))
+        except StopIteration as stop:
+            return steps, stop.value
+
+
+def iter_trace(story: Story, order: int = 2, variables: Sequence[str] | None = None,
+               engine: str = "auto", on_event=None):
+    """:func:`story_trace_partial` one step at a time, each as soon as its event is
+    applied (a generator returning why the story stops, or None); ``on_event`` as for
+    :meth:`pyfront.story.compiled.CompiledStory.watched`."""
     if order < 0:
         raise UserError(f"--order must be 0 or more, not {order}")
     # one pass from the start, holding only the state in hand
-    compiled = compile_story(story, answer_engine(story, engine), keep=False)
+    compiled = compile_story(story, answer_engine(story, engine), keep=False).watched(on_event)
     variables = list(variables) if variables is not None else [v.name for v in story.variables]
     paths = chains(story.agents, order)
-    steps = []
     for t, _ in itertools.islice(compiled.walk(), 1, None):  # the steps after each event
         rows = [_entry(p, v, answer_where(story, p, v, t, compiled))
                 for v in variables for p in paths]
-        steps.append({"t": t, "sentence": sentence(story, t - 1), "chains": rows})
-    return steps, compiled.failure
+        yield {"t": t, "sentence": sentence(story, t - 1), "chains": rows}
+    return compiled.failure
 
 
-def trace_job(job: tuple) -> tuple[list[dict], str | None, int | None]:
-    """:func:`story_trace_partial` of ``(story, order, variables, engine)`` in a form a
-    child process can send back: the steps, and the failure's message and line (None)."""
-    steps, failure = story_trace_partial(*job)
-    return steps, (failure.message if failure else None), (failure.line if failure else None)
+def trace_job(job: tuple):
+    """:func:`iter_trace` of ``(story, order, variables, engine)`` for a child process: each
+    step as soon as it is made, then (the steps, the failure's message and line or None).
+    A story stopped at its limit keeps the steps it gave, and its mark
+    (:mod:`pyfront.checking.marks`) says how many of its events were applied."""
+    from ..checking import marks
+
+    steps = []
+    walk = iter_trace(*job, on_event=lambda _name, k, _n: marks.mark(k + 1))
+    while True:
+        try:
+            step = next(walk)
+        except StopIteration as stop:
+            failure = stop.value
+            return steps, (failure.message if failure else None), (failure.line if failure else None)
+        steps.append(step)
+        yield step
 
 
 def deltom_line(step: dict, variable: str) -> dict:
