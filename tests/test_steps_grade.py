@@ -19,7 +19,7 @@ import json  # noqa: E402
 import pytest  # noqa: E402
 
 from pyfront.cli import main  # noqa: E402
-from test_steps_trace import simulate, story_text  # noqa: E402
+from test_steps_trace import eight_agents, simulate, story_text  # noqa: E402
 
 # the test extra installs it: a missing one is a failure, not a skip
 import datasets  # noqa: E402
@@ -158,3 +158,18 @@ def test_chains_without_case_and_unknown_chains(files, capsys):
     assert rows[0]["certified"] == truth("Anne->Sally")[2] == "box"
     # the third step quotes the fifth sentence again, after a step placed there
     assert rows[2]["reason"] == "quotes sentence 5 again, after a step at sentence 5"
+
+
+def test_a_story_past_the_time_limit_is_one_line_that_says_how_far_it_got(tmp_path, capsys):
+    story, moves = eight_agents(tmp_path)
+    resp = tmp_path / "deep.jsonl"  # a fourth-order chain: the story is traced to order 4
+    resp.write_text(json.dumps({"chain": "Ava->Ben->Cal->Dan", "response":
+                                f"## Step 1 ##\n{moves[0]}. [box]"}) + "\n")
+    assert main(["grade", str(resp), "--against", str(story), "--timeout", "0.5"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "Traceback" not in captured.err
+    (said,) = captured.err.strip().splitlines()
+    head, _, rest = said.partition(", with ")
+    assert head == f"mindgames: {story}:1: story eight: timed out after 0.5 s (--timeout)"
+    n = int(rest.split(" ")[0])
+    assert rest == f"{n} of its 40 events applied; the next, line {n + 4}: {moves[n]}"

@@ -114,14 +114,20 @@ def test_unknown_object_is_one_line(tmp_path, capsys):
     assert "no variable called 'pear'" in err and "Traceback" not in err
 
 
-def test_a_story_past_its_time_limit_keeps_its_steps_and_says_where(tmp_path, capsys):
-    # 8 agents, 40 sentences, to order 4: 2,081 chains a sentence (the real state's too), seconds of work
+def eight_agents(tmp_path) -> tuple:
+    """A story of 8 agents and 40 moves (its path, the moves; the first on line 4): to
+    order 4, 2,081 chains a sentence (the real state's too), seconds of work."""
     agents = ("Ava", "Ben", "Cal", "Dan", "Eve", "Fay", "Gil", "Hal")
     moves = [f"{a} moves the apple to the {p}" for a, p in
              zip(agents * 5, ("box", "crate", "bag") * 14)]
     path = tmp_path / "eight.del"
     path.write_text(f"story eight\n  agents {', '.join(agents)}\n  location(apple): box, crate, bag\n"
                     + "".join(f"  {m}\n" for m in moves))
+    return path, moves
+
+
+def test_a_story_past_its_time_limit_keeps_its_steps_and_says_where(tmp_path, capsys):
+    path, moves = eight_agents(tmp_path)
     assert main(["trace", str(path), "--order", "4", "--timeout", "0.5"]) == 1
     captured = capsys.readouterr()
     steps = [json.loads(line) for line in captured.out.splitlines()]

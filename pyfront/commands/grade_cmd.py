@@ -23,9 +23,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "supervision); messages: the conversation and labels")
     parser.add_argument("--labels", choices=("step", "prefix"), default="step",
                         help="the labels in --prm: each step's own, or prefix-correct")
+    from .options import add_limit_arguments
+
+    add_limit_arguments(parser, what="tracing the stories and grading")
 
 
 def run(args: argparse.Namespace) -> int:
+    from .options import within_limits
+
+    return within_limits(args, lambda: _run(args), file=args.against,
+                         stories=not args.against.endswith((".jsonl", ".json")))
+
+
+def _run(args: argparse.Namespace) -> int:
     import json
     import sys
 

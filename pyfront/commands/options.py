@@ -80,14 +80,15 @@ def limits_of(args, workers: int = 1):
     return Limits(timeout=args.timeout, memory=memory)
 
 
-def within_limits(args, work, *, light: bool = False, stories: bool = False) -> int:
+def within_limits(args, work, *, light: bool = False, stories: bool = False,
+                  file: str | None = None) -> int:
     """``work()`` (a command's computation, writing its own output) in a child process
     held to ``--timeout`` and ``--max-memory`` (:func:`pyfront.checking.limits.call_within`):
-    its exit code; past a limit, one line naming the file.  ``light``: the work is
-    provably small Python code, done in this process within the same limits.
-    ``stories``: the work marks the stories it goes through
-    (:func:`pyfront.data.loading.marking`), and the line names the story it was stopped
-    in, and how far that story got."""
+    its exit code; past a limit, one line naming the file (``file``, default the
+    command's FILE argument).  ``light``: the work is provably small Python code, done in
+    this process within the same limits.  ``stories``: the work marks the stories of that
+    file it goes through (:func:`pyfront.data.loading.marking`), and the line names the
+    story it was stopped in, and how far that story got."""
     from pyfront.checking import marks
     from pyfront.checking.limits import LimitExceeded, call_within
 
@@ -96,7 +97,7 @@ def within_limits(args, work, *, light: bool = False, stories: bool = False) -> 
     try:
         return call_within(work, limits, light=light)
     except LimitExceeded as err:
-        file = getattr(args, "file", None)
+        file = getattr(args, "file", None) if file is None else file
         file = None if file in (None, "-") else file
         got = None
         if stories and file is not None:

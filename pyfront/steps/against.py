@@ -48,7 +48,7 @@ def load_against(path: str, responses: Sequence[Response]) -> dict[str | None, l
     try:
         if path.endswith((".jsonl", ".json")):
             return _read_trace(path)
-        from ..data.loading import load_document
+        from ..data.loading import load_document, marking
         from ..problem.model import Problem
 
         stories = [s for s in load_document(path) if not isinstance(s, Problem)]
@@ -61,8 +61,9 @@ def load_against(path: str, responses: Sequence[Response]) -> dict[str | None, l
     out: dict[str | None, list[dict]] = {}
     for story in stories:
         if story.name in wanted or (None in wanted and len(stories) == 1):
-            out[story.name] = [{**step, "story": story.name}
-                               for step in story_trace(story, order)]
+            # (marked: a story stopped at the command's limit says how far it got)
+            steps = story_trace(story, order, on_event=marking(story))
+            out[story.name] = [{**step, "story": story.name} for step in steps]
     return out
 
 

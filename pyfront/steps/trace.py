@@ -98,21 +98,22 @@ def _entry(path: tuple[str, ...], variable: str, allowed: list[str]) -> dict:
 
 
 def story_trace(story: Story, order: int = 2, variables: Sequence[str] | None = None,
-                engine: str = "auto") -> list[dict]:
+                engine: str = "auto", on_event=None) -> list[dict]:
     """One record per sentence (``t`` from 1, ``sentence``, ``chains``): every chain up to
     ``order`` for each variable (default: all).  UserError (naming the line) when a
     sentence cannot happen, after the steps before it (:func:`story_trace_partial`)."""
-    steps, failure = story_trace_partial(story, order, variables, engine)
+    steps, failure = story_trace_partial(story, order, variables, engine, on_event)
     if failure is not None:
         raise failure
     return steps
 
 
 def story_trace_partial(story: Story, order: int = 2, variables: Sequence[str] | None = None,
-                        engine: str = "auto") -> tuple[list[dict], UserError | None]:
+                        engine: str = "auto", on_event=None
+                        ) -> tuple[list[dict], UserError | None]:
     """The steps as far as the story can go, and why it stops there (None: to the end)."""
     steps: list[dict] = []
-    walk = iter_trace(story, order, variables, engine)
+    walk = iter_trace(story, order, variables, engine, on_event)
     while True:
         try:
             steps.append(next(walk))
