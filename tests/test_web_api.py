@@ -188,6 +188,26 @@ def test_a_check_past_the_time_limit_is_stopped_and_the_server_goes_on(server):
     assert "took more than 5 s" in answer["error"]["message"]
 
 
+def test_a_story_past_the_time_limit_says_how_far_it_got_and_marks_the_event(server):
+    story = (REPO / "tests" / "data" / "scale_stories" / "scale_8x80.del").read_text()
+    assert len(story.encode()) < 20_000  # (a minute of work or more on either engine)
+    status, answer = explain(server, story)
+    assert status == 200 and not answer["ok"]
+    error = answer["error"]
+    head, _, rest = error["message"].partition(", with ")
+    assert head == "the check took more than 5 s and was stopped in story scale8x80s0"
+    n = int(rest.split(" ")[0])
+    # the next event, read off the text: its lines that begin with one of its 8 agents
+    lines = story.splitlines()
+    agents = lines[1].split(None, 1)[1].replace(",", " ").split()
+    events = [k + 1 for k, line in enumerate(lines) if line.split()[:1]
+              and line.split()[0] in agents]
+    at = events[n]
+    assert rest == (f"{n} of its 92 events applied; the next, line {at}: "
+                    f"{lines[at - 1].strip()}; try a smaller story")
+    assert error["line"] == at  # where the editor marks it
+
+
 def test_large_models_are_drawn_smaller_then_as_dots(server):
     status, answer = explain(server, _muddy(7, 3))
     step = answer["problems"][0]["steps"][0]

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import struct
 
-__all__ = ["attach", "clear", "mark", "note", "part", "reached"]
+__all__ = ["attach", "clear", "mark", "note", "part", "reached", "split"]
 
 _WORD = struct.Struct("<q")
 #: a mark's number takes the low 32 bits of its word, its part the bits above
@@ -79,9 +79,14 @@ def clear() -> None:
 
 def reached() -> int:
     """The last mark of the item in progress or just stopped (0: none)."""
-    return _SLOT.value & _NUMBER
+    return split(_SLOT.value)[0]
 
 
 def part() -> int:
     """The part that mark is in (0: none named)."""
-    return _SLOT.value >> _PART
+    return split(_SLOT.value)[1]
+
+
+def split(word: int) -> tuple[int, int]:
+    """A mark's word (as a child leaves it in shared memory): its number and its part."""
+    return word & _NUMBER, word >> _PART

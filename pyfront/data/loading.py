@@ -236,16 +236,25 @@ def where_stopped(path) -> tuple[int, str, str] | None:
     marked, or the file cannot be read again (standard input)."""
     from pyfront.checking import marks
 
-    line = marks.part()
-    if not line or path in (None, "-"):
+    if not marks.part() or path in (None, "-"):
         return None
     try:
         items = load_document(path)
     except (UserError, OSError, ValueError):  # (read once already: changed since)
         return None
+    got = story_where(items, marks.part(), marks.reached())
+    return None if got is None else (got[0], f"story {got[1].name}: ", got[2])
+
+
+def story_where(items, line: int, mark: int) -> tuple[int, object, str, int | None] | None:
+    """Of a document read already (its problems and stories): the story at ``line`` that
+    marked ``mark`` (its line, the story, how far it got in :func:`story_failure`'s words,
+    and the line of its next event, when there is one); None when no story is there."""
     for story in items:
-        if not isinstance(story, Problem) and story.line == line:
-            return line, f"story {story.name}: ", how_far(story, marks.reached() - 1)
+        if line and not isinstance(story, Problem) and story.line == line:
+            applied = mark - 1
+            after = story.events[applied].line if 0 <= applied < len(story.events) else None
+            return line, story, how_far(story, applied), after
     return None
 
 

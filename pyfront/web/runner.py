@@ -11,14 +11,20 @@ kept, so fifty readers of one example cost one check.
 from __future__ import annotations
 
 import multiprocessing
+import struct
 import threading
 from collections import OrderedDict
 from concurrent.futures import Future
 from typing import Any, Hashable
 
 
-def _child(conn, payload: dict, memory_limit: int | None) -> None:
+def _child(conn, payload: dict, memory_limit: int | None, shared=None) -> None:
     from .tasks import run_task
+
+    if shared is not None:  # how far a story has got (read by the parent if it is stopped)
+        from ..checking import marks
+
+        marks.attach(shared, 0)
 
     if memory_limit:
         import resource
@@ -40,9 +46,32 @@ def _child(conn, payload: dict, memory_limit: int | None) -> None:
         conn.close()
 
 
-def failure(message: str) -> dict:
-    return {"ok": False, "error": {"message": message, "line": None, "column": None,
+def failure(message: str, line: int | None = None) -> dict:
+    return {"ok": False, "error": {"message": message, "line": line, "column": None,
                                    "text": message}}
+
+
+def timed_out(limit: float, source, word: int) -> dict:
+    """The answer for a check stopped at the time limit: with the story it was in and how
+    far that story got, when its mark (``word``, :mod:`pyfront.checking.marks`) says, the
+    line of the event it was at marked in the editor."""
+    from ..checking import marks
+
+    said = f"the check took more than {limit:g} s and was stopped"
+    mark, line = marks.split(word)
+    got = None
+    if line and isinstance(source, str):
+        from ..data.loading import story_where
+        from ..story.dsl import parse_document
+
+        try:  # (read once already by the check, so no new error)
+            got = story_where(parse_document(source), line, mark)
+        except Exception:  # noqa: BLE001 - the plain message then
+            got = None
+    if got is None:
+        return failure(said + "; try a smaller problem")
+    _, story, how, at = got
+    return failure(f"{said} in story {story.name}{how}; try a smaller story", at)
 
 
 class Runner:
@@ -98,8 +127,9 @@ class Runner:
 
     def _in_child(self, payload: dict) -> tuple[dict, bool]:
         receive, send = self._context.Pipe(duplex=False)
-        process = self._context.Process(target=_child, args=(send, payload, self.memory_limit),
-                                        daemon=True)
+        shared = self._context.RawArray("b", 8)  # the child's mark (pyfront.checking.marks)
+        process = self._context.Process(target=_child, daemon=True,
+                                        args=(send, payload, self.memory_limit, shared))
         process.start()
         send.close()
         with self._lock:
@@ -112,8 +142,8 @@ class Runner:
                     return failure("the check stopped without an answer (out of memory?)"), False
                 return result, True
             process.kill()
-            return failure(f"the check took more than {self.time_limit:g} s and was stopped; "
-                           "try a smaller problem"), False
+            word = struct.unpack("<q", bytes(shared))[0]
+            return timed_out(self.time_limit, payload.get("source"), word), False
         finally:
             receive.close()
             process.join(5)

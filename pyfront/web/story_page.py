@@ -100,8 +100,11 @@ def story_page(story, use_dot: bool, engine: str = "auto") -> dict:
     from ..explain.story_symbolic import explain_engine, explain_story_symbolic
     from ..story.compiled import again
 
+    from ..data.loading import marking
+
     symbolic = explain_engine(story, engine) == "symbolic"
-    ex = explain_story_symbolic(story) if symbolic else explain_story(story)
+    # (marked: a story stopped at the page's time limit says how far it got)
+    ex = (explain_story_symbolic if symbolic else explain_story)(story, on_event=marking(story))
     if ex.reason is not None:  # an event that cannot happen: a mistake in the text, marked
         raise again(ex.reason)
     position = {a: i for i, a in enumerate(ex.agents)}
