@@ -5,7 +5,9 @@ Python threads cannot be stopped: so each check runs in its own process, forked 
 fork server that has the toolkit imported, and is killed when its time is up.  At most
 ``workers`` checks run at once; the others wait their turn (up to ``queue_limit``
 seconds).  Identical requests arriving together share one check, and recent answers are
-kept, so fifty readers of one example cost one check.
+kept, so fifty readers of one example cost one check.  A story marks how far it has got in
+a word the worker shares with the server (:mod:`pyfront.checking.marks`), so a story stopped
+at the limit is reported with the event it was at.
 """
 
 from __future__ import annotations
