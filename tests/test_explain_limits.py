@@ -57,3 +57,15 @@ def test_a_story_read_from_standard_input_is_stopped_without_where():
                           text=True, timeout=300)
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert done.stderr.strip().splitlines()[-1] == "mindgames: timed out after 2 s (--timeout)"
+
+
+def test_a_stop_after_a_story_is_not_laid_at_its_door(tmp_path):
+    coin = (REPO / "examples" / "stories" / "coin.del").read_text(encoding="utf-8")
+    # twelve children and 800 announcements after it: 4,096 worlds at every step
+    endless = ("problem endless\n  agents " + ", ".join(f"C{i}" for i in range(12))
+               + "\n  setup forehead\n" + "  announce someone\n" * 800)
+    path = tmp_path / "story_then_problem.del"
+    path.write_text(coin + "\n" + endless, encoding="utf-8")
+    done = _run("explain", str(path), "--timeout", "3")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[-1] == f"mindgames: {path}: timed out after 3 s (--timeout)"

@@ -148,10 +148,10 @@ def _stories(stories: list, args: argparse.Namespace) -> tuple[list, list]:
 
     for s in stories:  # an event that cannot happen ends that story's explanation
         try:
-            if explain_engine(s, args.engine) == "symbolic":
-                told.append(explain_story_symbolic(s, on_event=marking(s)))
-            else:
-                told.append(explain_story(s, on_event=marking(s)))
+            explain = explain_story_symbolic if explain_engine(s, args.engine) == "symbolic" \
+                else explain_story
+            with marking(s) as on_event:
+                told.append(explain(s, on_event=on_event))
         except UserError as err:  # a story that cannot even start (no steps to show)
             if err.file is None:  # the story engine names the line; the file is ours to add
                 err.file = args.file

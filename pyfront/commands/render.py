@@ -137,7 +137,8 @@ def _story_json(story) -> dict:
 
     data = story.model_dump(mode="json")
     data["kind"] = "story"
-    data["answers"] = story_records(story, "", on_event=marking(story))
+    with marking(story) as on_event:
+        data["answers"] = story_records(story, "", on_event=on_event)
     for record in data["answers"]:
         del record["source"], record["row"]
     from ..verbalize.story import story_english_json

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
@@ -220,13 +221,26 @@ def how_far(story, applied: int) -> str:
             f"{ev.line}: {ev.source}")
 
 
+@contextmanager
 def marking(story):
-    """An ``on_event`` for a command that goes through a file's stories (``explain``,
-    ``render --to json``): it marks the story by its line, and how far it has got
-    (:mod:`pyfront.checking.marks`), for :func:`where_stopped`."""
+    """The ``on_event`` of a command that goes through a file's stories (``explain``,
+    ``render --to json``, ``grade``, the page), for the story it is about to answer: the
+    story is marked at once, by its line (stopped before its start is made, it is named
+    still), and then how far it has got (:mod:`pyfront.checking.marks`), for
+    :func:`where_stopped`.  Cleared when the story is done or fails, so that a stop in what
+    follows is not laid at its door; not when it is stopped (its report reads the mark)."""
     from pyfront.checking import marks
+    from pyfront.checking.stops import LimitExceeded
 
-    return lambda _name, k, _n: marks.mark(k + 1, part=story.line)
+    marks.mark(0, part=story.line)
+    try:
+        yield lambda _name, k, _n: marks.mark(k + 1, part=story.line)
+    except LimitExceeded:
+        raise
+    except BaseException:
+        marks.clear()
+        raise
+    marks.clear()
 
 
 def where_stopped(path) -> tuple[int, str, str] | None:

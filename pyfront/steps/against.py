@@ -62,7 +62,8 @@ def load_against(path: str, responses: Sequence[Response]) -> dict[str | None, l
     for story in stories:
         if story.name in wanted or (None in wanted and len(stories) == 1):
             # (marked: a story stopped at the command's limit says how far it got)
-            steps = story_trace(story, order, on_event=marking(story))
+            with marking(story) as on_event:
+                steps = story_trace(story, order, on_event=on_event)
             out[story.name] = [{**step, "story": story.name} for step in steps]
     return out
 

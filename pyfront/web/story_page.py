@@ -104,7 +104,8 @@ def story_page(story, use_dot: bool, engine: str = "auto") -> dict:
 
     symbolic = explain_engine(story, engine) == "symbolic"
     # (marked: a story stopped at the page's time limit says how far it got)
-    ex = (explain_story_symbolic if symbolic else explain_story)(story, on_event=marking(story))
+    with marking(story) as on_event:
+        ex = (explain_story_symbolic if symbolic else explain_story)(story, on_event=on_event)
     if ex.reason is not None:  # an event that cannot happen: a mistake in the text, marked
         raise again(ex.reason)
     position = {a: i for i, a in enumerate(ex.agents)}
