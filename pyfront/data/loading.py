@@ -167,12 +167,9 @@ def _plan_entries(items: list, pb, source: str, rows: int) -> int:
 def story_item_records(item: StoryItem, engine: str = "auto") -> list[dict]:
     """The records of a story item (:func:`story_records`); a story that cannot be
     answered at all is one failed record naming it."""
-    stream = story_item_stream(item, engine)
-    while True:
-        try:
-            next(stream)
-        except StopIteration as stop:
-            return stop.value
+    from pyfront.streams import collected
+
+    return collected(story_item_stream(item, engine))[1]
 
 
 def story_item_stream(item: StoryItem, engine: str = "auto"):

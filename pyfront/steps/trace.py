@@ -112,13 +112,9 @@ def story_trace_partial(story: Story, order: int = 2, variables: Sequence[str] |
                         engine: str = "auto", on_event=None
                         ) -> tuple[list[dict], UserError | None]:
     """The steps as far as the story can go, and why it stops there (None: to the end)."""
-    steps: list[dict] = []
-    walk = iter_trace(story, order, variables, engine, on_event)
-    while True:
-        try:
-            steps.append(next(walk))
-        except StopIteration as stop:
-            return steps, stop.value
+    from ..streams import collected
+
+    return collected(iter_trace(story, order, variables, engine, on_event))
 
 
 def iter_trace(story: Story, order: int = 2, variables: Sequence[str] | None = None,

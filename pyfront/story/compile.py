@@ -275,13 +275,9 @@ def evaluate_partial(story: Story, compiled: CompiledStory | None = None, engine
                      ) -> tuple[list[QueryResult], UserError | None]:
     """The hypotheses and questions written before the first event that cannot happen,
     answered in order, and the error of that event (None: the whole story happens)."""
-    out: list[QueryResult] = []
-    results = iter_results(story, compiled, engine)
-    while True:
-        try:
-            out.append(next(results))
-        except StopIteration as stop:
-            return out, stop.value
+    from ..streams import collected
+
+    return collected(iter_results(story, compiled, engine))
 
 
 def iter_results(story: Story, compiled: CompiledStory | None = None, engine: str = "auto",
