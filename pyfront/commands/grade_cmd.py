@@ -31,8 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from .options import within_limits
 
-    return within_limits(args, lambda: _run(args), file=args.against,
-                         stories=not args.against.endswith((".jsonl", ".json")))
+    return within_limits(args, lambda: _run(args), file=args.against)
 
 
 def _run(args: argparse.Namespace) -> int:

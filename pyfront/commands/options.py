@@ -80,15 +80,13 @@ def limits_of(args, workers: int = 1):
     return Limits(timeout=args.timeout, memory=memory)
 
 
-def within_limits(args, work, *, light: bool = False, stories: bool = False,
-                  file: str | None = None) -> int:
+def within_limits(args, work, *, light: bool = False, file: str | None = None) -> int:
     """``work()`` (a command's computation, writing its own output) in a child process
     held to ``--timeout`` and ``--max-memory`` (:func:`pyfront.checking.limits.call_within`):
     its exit code; past a limit, one line naming the file (``file``, default the
-    command's FILE argument).  ``light``: the work is provably small Python code, done in
-    this process within the same limits.  ``stories``: the work marks the stories of that
-    file it goes through (:func:`pyfront.data.loading.marking`), and the line names the
-    story it was stopped in, and how far that story got."""
+    command's FILE argument), and the story of that file the work was in and how far it
+    got, when the work marked it (:func:`pyfront.data.loading.marking`).  ``light``: the
+    work is provably small Python code, done in this process within the same limits."""
     from pyfront.checking import marks
     from pyfront.checking.limits import LimitExceeded, call_within
 
@@ -100,7 +98,7 @@ def within_limits(args, work, *, light: bool = False, stories: bool = False,
         file = getattr(args, "file", None) if file is None else file
         file = None if file in (None, "-") else file
         got = None
-        if stories and file is not None:
+        if file is not None:
             from pyfront.data.loading import where_stopped
 
             got = where_stopped(file)

@@ -164,7 +164,7 @@ def _render_dsl(items) -> str:
 def run(args: argparse.Namespace) -> int:
     from .options import within_limits
 
-    return within_limits(args, lambda: _run(args), stories=True)
+    return within_limits(args, lambda: _run(args))
 
 
 def _run(args: argparse.Namespace) -> int:

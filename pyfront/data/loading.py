@@ -254,18 +254,18 @@ def where_stopped(path) -> tuple[int, str, str] | None:
     except (UserError, OSError, ValueError):  # (read once already: changed since)
         return None
     got = story_where(items, marks.part(), marks.reached())
-    return None if got is None else (got[0], f"story {got[1].name}: ", got[2])
+    return None if got is None else (got[0].line, f"story {got[0].name}: ", got[1])
 
 
-def story_where(items, line: int, mark: int) -> tuple[int, object, str, int | None] | None:
+def story_where(items, line: int, mark: int) -> tuple[object, str, int | None] | None:
     """Of a document read already (its problems and stories): the story at ``line`` that
-    marked ``mark`` (its line, the story, how far it got in :func:`story_failure`'s words,
-    and the line of its next event, when there is one); None when no story is there."""
+    marked ``mark``, how far it got in :func:`story_failure`'s words, and the line of its
+    next event, when there is one; None when no story is there."""
     for story in items:
         if line and not isinstance(story, Problem) and story.line == line:
             applied = mark - 1
             after = story.events[applied].line if 0 <= applied < len(story.events) else None
-            return line, story, how_far(story, applied), after
+            return story, how_far(story, applied), after
     return None
 
 

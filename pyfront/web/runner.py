@@ -72,7 +72,7 @@ def timed_out(limit: float, source, word: int) -> dict:
             got = None
     if got is None:
         return failure(said + "; try a smaller problem")
-    _, story, how, at = got
+    story, how, at = got
     return failure(f"{said} in story {story.name}{how}; try a smaller story", at)
 
 
