@@ -87,22 +87,22 @@ def within_limits(args, work, *, light: bool = False, file: str | None = None) -
     command's FILE argument), and the story of that file the work was in and how far it
     got, when the work marked it (:func:`pyfront.data.loading.marking`).  ``light``: the
     work is provably small Python code, done in this process within the same limits."""
+    from contextlib import nullcontext
+
     from pyfront.checking import marks
     from pyfront.checking.limits import LimitExceeded, call_within
+    from pyfront.data.loading import held_stdin, where_stopped
 
     limits = limits_of(args)
+    file = getattr(args, "file", None) if file is None else file
     marks.clear()
-    try:
-        return call_within(work, limits, light=light)
-    except LimitExceeded as err:
-        file = getattr(args, "file", None) if file is None else file
-        file = None if file in (None, "-") else file
-        got = None
-        if file is not None:
-            from pyfront.data.loading import where_stopped
-
-            got = where_stopped(file)
-        if got is None:
-            raise LimitExceeded(err.message, file=file) from None
-        line, before, after = got
-        raise LimitExceeded(before + err.message + after, file=file, line=line) from None
+    with (held_stdin() if file == "-" else nullcontext()) as held:
+        try:
+            return call_within(work, limits, light=light)
+        except LimitExceeded as err:
+            got = where_stopped(file, held)
+            if got is None:
+                raise LimitExceeded(err.message, file=None if file == "-" else file) from None
+            line, before, after = got
+            raise LimitExceeded(before + err.message + after,
+                                file="<stdin>" if file == "-" else file, line=line) from None

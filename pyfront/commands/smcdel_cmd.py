@@ -110,12 +110,13 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(ERROR_PREFIX + _open_error(args.file, exc), file=sys.stderr)
         return 1
+    # (the input is read here already: named, not read again)
     return within_limits(args, lambda: check_text(
         data, sys.stdout, sys.stderr, name=name, backend=args.backend, engine=args.engine,
         colour=not args.json and _use_colour(args.color, sys.stdout), as_json=args.json,
         smcdel=args.smcdel,
     ), light=args.backend == "smcdel" or (args.backend == "native" and args.engine != "symbolic"
-                                          and _light(data)))
+                                          and _light(data)), file=name)
 
 
 def _light(data: bytes) -> bool:

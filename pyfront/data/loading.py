@@ -240,21 +240,41 @@ def marking(story):
     marks.clear()
 
 
-def where_stopped(path) -> tuple[int, str, str] | None:
+def where_stopped(path, held: bytes | None = None) -> tuple[int, str, str] | None:
     """After a command that marked with :func:`marking` was stopped at its limit: the line
     of the story it was in, what goes before the reason (``story NAME: ``) and what after
     (how far the story got, as :func:`story_failure` says it); None when no story was
-    marked, or the file cannot be read again (standard input)."""
+    marked, or the file cannot be read again.  Standard input (``-``) is read from
+    ``held``, the copy :func:`held_stdin` kept (None: not kept, so not read again)."""
     from pyfront.checking import marks
 
-    if not marks.part() or path in (None, "-"):
+    if not marks.part() or path is None or (path == "-" and held is None):
         return None
     try:
-        items = load_document(path)
+        items = load_document(path) if path != "-" else \
+            parse_document(held.decode("utf-8-sig"), "<stdin>")
     except (UserError, OSError, ValueError):  # (read once already: changed since)
         return None
     got = story_where(items, marks.part(), marks.reached())
     return None if got is None else (got[0].line, f"story {got[0].name}: ", got[1])
+
+
+@contextmanager
+def held_stdin():
+    """Standard input read here, once, and put back as an in-memory copy while the block
+    runs (a child forked in it reads the same bytes): the copy, for
+    :func:`where_stopped` to read the stories of standard input again after the child
+    was stopped."""
+    import io
+
+    before = sys.stdin
+    data = before.buffer.read() if hasattr(before, "buffer") else \
+        before.read().encode("utf-8")
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    try:
+        yield data
+    finally:
+        sys.stdin = before
 
 
 def story_where(items, line: int, mark: int) -> tuple[object, str, int | None] | None:
