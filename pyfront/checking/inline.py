@@ -43,6 +43,7 @@ import time
 from types import GeneratorType
 from typing import Any, Callable, Iterable, Iterator
 
+from ..streams import drained, kept
 from . import marks
 from .stops import LimitExceeded, failure_message, memory_message, resident, timeout_message
 
@@ -161,13 +162,7 @@ class InProcess:
                 self.since = time.monotonic()
                 answer = self.fn(item)
                 if isinstance(answer, GeneratorType):  # its pieces, then its return value
-                    pieces = answer
-                    while True:
-                        try:
-                            parts.append(next(pieces))
-                        except StopIteration as stop:
-                            answer = stop.value
-                            break
+                    answer = drained(kept(answer, parts))
             except LimitExceeded:
                 raise
             except Exception as err:  # noqa: BLE001 - a child would have died of it alone

@@ -141,17 +141,12 @@ def trace_job(job: tuple):
     A story stopped at its limit keeps the steps it gave, and its mark
     (:mod:`pyfront.checking.marks`) says how many of its events were applied."""
     from ..checking import marks
+    from ..streams import kept
 
-    steps = []
-    walk = iter_trace(*job, on_event=lambda _name, k, _n: marks.mark(k + 1))
-    while True:
-        try:
-            step = next(walk)
-        except StopIteration as stop:
-            failure = stop.value
-            return steps, (failure.message if failure else None), (failure.line if failure else None)
-        steps.append(step)
-        yield step
+    steps: list = []
+    failure = yield from kept(iter_trace(*job, on_event=lambda _name, k, _n: marks.mark(k + 1)),
+                              steps)
+    return steps, (failure.message if failure else None), (failure.line if failure else None)
 
 
 def deltom_line(step: dict, variable: str) -> dict:
