@@ -197,6 +197,28 @@ def test_dsl_from_stdin(capsys, d, monkeypatch):
     assert code == 0 and "VALID?" in out
 
 
+
+def test_check_and_trace_name_standard_input_as_its_readers_do(capsys, d, monkeypatch):
+    """Once, as ``<stdin>`` (not ``-: <stdin>:4:15: …``); the record's source stays the
+    argument given."""
+    bad = b"story s\n agents Ann\n proposition p\n Ann peeks at q\n"
+    code, out, err = run(capsys, ["check", "-", "--json"], d, stdin=bad,
+                         monkeypatch=monkeypatch)
+    assert code == 1
+    (record,) = _records(out)
+    assert record["source"] == "-"
+    assert record["error"] == "<stdin>:4:15: unknown variable 'q'"
+    # a story that cannot go on: its line, named the same way
+    stuck = b"story s\n agents Ann\n proposition p\n actually not p\n Ann says that p\n"
+    code, out, err = run(capsys, ["check", "-", "--json"], d, stdin=stuck,
+                         monkeypatch=monkeypatch)
+    assert code == 1
+    assert _records(out)[-1]["error"].startswith("<stdin>:5: "), out
+    out_file = d / "trace.jsonl"
+    code, _, err = run(capsys, ["trace", "-", "-o", str(out_file)], d, stdin=stuck,
+                       monkeypatch=monkeypatch)
+    assert code == 1 and err.startswith("<stdin>:5: story s: "), err
+
 def test_byte_order_mark_is_accepted(capsys, d):
     code, out, err = run(capsys, ["render", "{d}/bom.del"], d)
     assert code == 0 and "## p" in out, err

@@ -5,12 +5,10 @@ second of SIGINT or SIGTERM (exit 130 / 143, one line, no traceback, no process 
 from __future__ import annotations
 
 import os
-import re
 import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -70,36 +68,6 @@ def test_explain_past_its_timeout_is_one_line(big):
     assert BIG.splitlines()[15].strip() == "Ann peeks at p0"
     assert "Traceback" not in err
 
-
-
-def _from_stdin(text: str, *args: str) -> tuple[int, str]:
-    done = subprocess.Popen([sys.executable, "-m", "pyfront.cli", *args], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    _, err = done.communicate(text, timeout=120)
-    assert "Traceback" not in err
-    return done.returncode, err.splitlines()[-1]
-
-
-def test_a_story_read_from_standard_input_past_its_timeout_is_named_too():
-    """The story is read in the child; the parent reads standard input again from the
-    copy it kept, so the line names the story as it does for a file."""
-    code, last = _from_stdin(BIG, "explain", "-", "--engine", "explicit", "--timeout", "2")
-    assert code == 1
-    stop = "mindgames: <stdin>:1: story big: timed out after 2 s (--timeout)"
-    assert last in (
-        stop, f"{stop}, with 0 of its 1 events applied; the next, line 16: Ann peeks at p0")
-    # 92 events, seconds on the symbolic engine: stopped on the way, it says where
-    room = Path(__file__).parent / "data" / "scale_stories" / "scale_8x80.del"
-    text = room.read_text(encoding="utf-8")
-    code, last = _from_stdin(text, "render", "-", "--to", "json", "--timeout", "2")
-    assert code == 1
-    got = re.fullmatch(r"mindgames: <stdin>:1: story scale8x80s0: timed out after 2 s "
-                       r"\(--timeout\)(, with (\d+) of its 92 events applied; the next, line "
-                       r"(\d+): (.*))?", last)
-    assert got is not None, last
-    if got.group(1):
-        line = int(got.group(3))
-        assert text.splitlines()[line - 1].strip() == got.group(4)
 
 def test_smcdel_past_its_timeout_is_one_line(tmp_path):
     path = tmp_path / "heavy.smcdel.txt"

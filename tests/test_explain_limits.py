@@ -25,22 +25,30 @@ def _run(*args: str) -> subprocess.CompletedProcess:
                           text=True, timeout=300)
 
 
+@pytest.mark.parametrize("source", ["file", "stdin"])
 @pytest.mark.parametrize("command", [("explain", "--engine", "symbolic"),
                                      ("explain", "--engine", "explicit"),
                                      ("render", "--to", "json")])
-def test_a_command_stopped_in_a_story_names_it_and_how_far_it_got(tmp_path, command):
+def test_a_command_stopped_in_a_story_names_it_and_how_far_it_got(tmp_path, command, source):
+    """From standard input too: the parent keeps the bytes it gave the child and reads
+    them again after the stop."""
     coin = (REPO / "examples" / "stories" / "coin.del").read_text(encoding="utf-8")
-    path = tmp_path / "two.del"  # a quick story first: the stop is in the second
-    path.write_text(coin + "\n" + SLOW.read_text(encoding="utf-8"), encoding="utf-8")
-    done = _run(*command, str(path), "--timeout", "3")
+    text = coin + "\n" + SLOW.read_text(encoding="utf-8")  # the stop is in the second story
+    path = tmp_path / "two.del"
+    path.write_text(text, encoding="utf-8")
+    if source == "file":
+        done = _run(*command, str(path), "--timeout", "3")
+    else:
+        done = subprocess.run([sys.executable, "-m", "pyfront.cli", *command, "-", "--timeout",
+                               "3"], input=text, capture_output=True, text=True, timeout=300)
     assert done.returncode == 1 and "Traceback" not in done.stderr
     (said,) = [line for line in done.stderr.splitlines() if "timed out" in line]
     got = STOP.fullmatch(said)
     assert got is not None, said
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = text.splitlines()
     header = int(got["line"])
-    assert got["file"] == str(path) and lines[header - 1].strip() == "story scale8x80s0"
-    assert got["name"] == "scale8x80s0"
+    assert got["file"] == (str(path) if source == "file" else "<stdin>")
+    assert lines[header - 1].strip() == "story scale8x80s0" and got["name"] == "scale8x80s0"
     # the story's events, read off the file: its lines that begin with one of its agents
     agents = lines[header].split(None, 1)[1].replace(",", " ").split()
     events = [k + 1 for k in range(header, len(lines))
@@ -49,15 +57,6 @@ def test_a_command_stopped_in_a_story_names_it_and_how_far_it_got(tmp_path, comm
     at = int(got["at"])
     assert events.index(at) == int(got["n"])
     assert got["text"] == lines[at - 1].strip()
-
-
-def test_a_story_read_from_standard_input_is_stopped_without_where():
-    done = subprocess.run([sys.executable, "-m", "pyfront.cli", "explain", "-", "--timeout",
-                           "2"], input=SLOW.read_text(encoding="utf-8"), capture_output=True,
-                          text=True, timeout=300)
-    assert done.returncode == 1 and "Traceback" not in done.stderr
-    assert done.stderr.strip().splitlines()[-1] == "mindgames: timed out after 2 s (--timeout)"
-
 
 def test_a_stop_after_a_story_is_not_laid_at_its_door(tmp_path):
     coin = (REPO / "examples" / "stories" / "coin.del").read_text(encoding="utf-8")

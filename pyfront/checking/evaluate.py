@@ -27,6 +27,7 @@ from pyfront.data.items import AnsweredItem, CheckItem, PlanEntry, StoryItem, To
 from smcdel_bridge.values import field, value
 
 from .light import light_answers
+from .sources import STDIN, shown
 from .records import OMIT, check_record
 from .sources import SMCDEL_SUFFIX, ItemFailure
 
@@ -45,11 +46,12 @@ class Plan:
 
 def where(item: CheckItem | ItemFailure) -> str:
     """How messages name an item: ``file: row N`` (DSL items: ``file:line: name``)."""
-    if item.source.endswith(".del") and item.line is not None:
-        return f"{item.source}:{item.line}" + (f": {item.name}" if item.name else "")
+    source = shown(item.source)
+    if (item.source.endswith(".del") or item.source == STDIN) and item.line is not None:
+        return f"{source}:{item.line}" + (f": {item.name}" if item.name else "")
     if item.row is None:
-        return item.source
-    return f"{item.source}: row {item.row}"
+        return source
+    return f"{source}: row {item.row}"
 
 
 def _part(item: CheckItem, what: str) -> str:

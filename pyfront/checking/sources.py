@@ -44,6 +44,12 @@ class ItemFailure:
 STDIN = "-"
 
 
+def shown(path: str) -> str:
+    """How a message names an input: standard input as ``<stdin>``, as the readers'
+    own messages name it (``<stdin>:4:15: …``), a file by its path."""
+    return "<stdin>" if path == STDIN else path
+
+
 def first_dataset_row(path: str) -> dict | None:
     """The first readable row of a dataset file (``None`` for anything else or no such row):
     what tells a dataset's family apart before any item is read."""
@@ -168,14 +174,14 @@ def dsl_items(path: str) -> Iterator[CheckItem | ItemFailure]:
         yield ItemFailure(path, None, _file_message(path, err))
         return
     except (OSError, UnicodeDecodeError) as err:
-        yield ItemFailure(path, None, f"{path}: {getattr(err, 'strerror', None) or err}")
+        yield ItemFailure(path, None, f"{shown(path)}: {getattr(err, 'strerror', None) or err}")
         return
     yield from items
 
 
 def _file_message(path: str, err: Exception) -> str:
-    text = str(err)
-    return text if text.startswith(path) else f"{path}: {text}"
+    text, name = str(err), shown(path)
+    return text if text.startswith(name) else f"{name}: {text}"
 
 
 def smcdel_file_items(path: str) -> Iterator[CheckItem | ItemFailure]:
@@ -200,19 +206,19 @@ def smcdel_file_items(path: str) -> Iterator[CheckItem | ItemFailure]:
         else:
             text = Path(path).read_text(encoding="utf-8-sig")  # as standard input
     except (OSError, UnicodeDecodeError) as err:
-        yield ItemFailure(path, None, f"{path}: {getattr(err, 'strerror', None) or err}")
+        yield ItemFailure(path, None, f"{shown(path)}: {getattr(err, 'strerror', None) or err}")
         return
     try:
         program = parse_input(text)
     except SmcdelError as err:
-        yield ItemFailure(path, None, f"{path}: {err}", line=getattr(err, "line", None))
+        yield ItemFailure(path, None, f"{shown(path)}: {err}", line=getattr(err, "line", None))
         return
     for k, job in enumerate(program.jobs):
         single = CheckInput(program.structure, (job,))
         try:
             problem = render_input(single)
         except ValueError as err:  # what SMCDEL reads but cannot write: a negative atom
-            yield ItemFailure(path, k, f"{path}: {job.kind} job {k + 1}: {err}")
+            yield ItemFailure(path, k, f"{shown(path)}: {job.kind} job {k + 1}: {err}")
             continue
         yield CheckItem(source=path, row=k, problem=problem, name=f"{job.kind} job {k + 1}")
 
@@ -231,7 +237,7 @@ def dataset_items(path: str) -> Iterator[CheckItem | ItemFailure]:
         for row, line, fields in iter_rows(path):
             yield _row_item(path, row, line, fields)
     except (OSError, UnicodeDecodeError) as err:
-        yield ItemFailure(path, None, f"{path}: {getattr(err, 'strerror', None) or err}")
+        yield ItemFailure(path, None, f"{shown(path)}: {getattr(err, 'strerror', None) or err}")
 
 
 def _row_item(path: str, row: int, line: int | None,

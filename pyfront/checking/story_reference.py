@@ -30,6 +30,7 @@ from smcdel_bridge.errors import SmcdelError
 from pyfront.data.items import AnsweredItem, StoryItem
 
 from .records import check_record
+from .sources import shown
 
 NO_REFERENCE = "no reference backend for stories"
 #: the reference's record of a story's hypothesis or question (its row is the item's)
@@ -194,14 +195,14 @@ def story_reference_records(story, source: str, backend) -> dict[tuple, dict]:
             step, agent = revised[0]
             pa = compiled.actions[step - 1]
             record["refused"] = (
-                f"{source}:{q.line}: {story.name}/{q.name}: refused by the reference: the "
+                f"{shown(source)}:{q.line}: {story.name}/{q.name}: refused by the reference: the "
                 f"answer depends on belief revision ({split_agent(agent)[0]}'s belief is "
                 f"contradicted by '{pa.label}'" + (f", line {pa.line}" if pa.line else "")
                 + "; product update alone would leave it empty)")
         elif len(got) < count:
             why = (f"'{failure.label}' cannot happen here (no actual world survives it)"
                    if isinstance(failure, InexecutableAction) else str(failure))
-            record["error"] = f"{source}:{q.line}: {story.name}/{q.name}: smcdel: {why}"
+            record["error"] = f"{shown(source)}:{q.line}: {story.name}/{q.name}: smcdel: {why}"
         elif isinstance(q, M.Hypothesis):
             r = QueryResult(q.name, "hypothesis", q.step, q.line, got[0].at_actual, q.expected)
             record.update(valid=r.answer, label="entailment" if r.answer else "not_entailment",
@@ -272,7 +273,7 @@ class StoryReference:
                     if isinstance(doc, Story):
                         records.update(story_reference_records(doc, source, self.backend()))
             except Exception as err:  # noqa: BLE001 - one bad story must not stop the run
-                records = f"{source}: smcdel: {type(err).__name__}: {err}"
+                records = f"{shown(source)}: smcdel: {type(err).__name__}: {err}"
             self._cache[source] = records
         return self._cache[source]
 

@@ -78,6 +78,7 @@ def _write(stories: list, args: argparse.Namespace, out) -> int:
     from ..errors import UserError
     from ..problem.model import Problem
     from ..steps.problem_trace import proposition_names, trace_item
+    from ..checking.sources import shown
     from ..steps.trace import deltom_line, match_variable, pick_variable
 
     order = args.order if args.order is not None else (4 if args.shape == "deltom" else 2)
@@ -105,7 +106,7 @@ def _write(stories: list, args: argparse.Namespace, out) -> int:
             out.write(json.dumps(record) + "\n")
         out.flush()
         if failure is not None:
-            where = f"{args.file}:{line or story.line or 0}"
+            where = f"{shown(args.file)}:{line or story.line or 0}"
             print(f"{where}: story {story.name}: {failure}", file=sys.stderr)
             code = 1
     return code

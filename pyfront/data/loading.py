@@ -196,12 +196,13 @@ def story_failure(item: StoryItem, why: str, done: Sequence[dict] = (), reached:
     far it got when ``reached`` says (its mark: 1 + the events applied; 0: unknown); the
     file's other problems and stories go on."""
     from pyfront.checking.records import check_record
+    from pyfront.checking.sources import shown
 
     rest = "" if not done else (f" (after {len(done)} of its {item.count} hypotheses and "
                                 "questions were answered)")
     return [*done, check_record(item.source, item.row + len(done), name=item.name,
                                 line=item.line,
-                                error=f"{item.source}:{item.line}: story {item.name}: {why}"
+                                error=f"{shown(item.source)}:{item.line}: story {item.name}: {why}"
                                       f"{rest}{how_far(item.story, reached - 1)}")]
 
 
@@ -268,8 +269,12 @@ def held_stdin():
     import io
 
     before = sys.stdin
-    data = before.buffer.read() if hasattr(before, "buffer") else \
-        before.read().encode("utf-8")
+    try:
+        data = before.buffer.read() if hasattr(before, "buffer") else \
+            before.read().encode("utf-8")
+    except (AttributeError, OSError, ValueError):  # closed, or not readable: the work says so
+        yield None
+        return
     sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
     try:
         yield data
@@ -309,6 +314,7 @@ def iter_story_records(story, source: str, first_row: int = 0, engine: str = "au
     one-line ``error`` (``FILE:LINE: …``).
     """
     from pyfront.checking.records import QUESTION_FIELDS, check_record
+    from pyfront.checking.sources import shown
     from pyfront.story.compile import iter_results
     from pyfront.story.engines import engine_note
 
@@ -341,7 +347,7 @@ def iter_story_records(story, source: str, first_row: int = 0, engine: str = "au
                            answer=list(r.answer), label=label, contradictory=False,
                            expected=expected, agrees=r.agrees)
     if failure is not None:
-        failure.file = source
+        failure.file = shown(source)
         yield check_record(source, first_row + k, name=f"{story.name}/event",
                            line=failure.line, error=str(failure))
 

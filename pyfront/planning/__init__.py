@@ -18,6 +18,7 @@ def item_record(source: str, row, owner: str, item, answer) -> dict:
     from smcdel_bridge.errors import SmcdelError
 
     from pyfront.checking.records import check_record
+    from pyfront.checking.sources import shown
     from pyfront.errors import UserError
 
     record = check_record(source, row, name=f"{owner}/{item.name}", line=item.line,
@@ -26,5 +27,5 @@ def item_record(source: str, row, owner: str, item, answer) -> dict:
         record.update(answer())
     except (SmcdelError, UserError, ValueError) as err:
         message = getattr(err, "message", None) or str(err)
-        record["error"] = f"{source}:{item.line}: {owner}/{item.name}: {message}"
+        record["error"] = f"{shown(source)}:{item.line}: {owner}/{item.name}: {message}"
     return record
