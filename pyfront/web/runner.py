@@ -2,7 +2,9 @@
 
 A check is CPU work that can take long (a large model) or forever (a hostile input), and
 Python threads cannot be stopped: so each check runs in its own process, forked from a
-fork server that has the toolkit imported, and is killed when its time is up.  At most
+fork server that has the toolkit imported, and is killed when its time is up.  (Not
+:func:`pyfront.checking.limits.call_within`, which forks the command's own process: the
+server has threads, and a fork copies their locks as they happen to be held.)  At most
 ``workers`` checks run at once; the others wait their turn (up to ``queue_limit``
 seconds).  Identical requests arriving together share one check, and recent answers are
 kept, so fifty readers of one example cost one check.  A story marks how far it has got in
