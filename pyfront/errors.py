@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from smcdel_bridge.errors import rebuild_error
 
+#: the path argument that stands for standard input
+STDIN = "-"
+
+
+def shown(path: str) -> str:
+    """How a message names an input: standard input as ``<stdin>``, as the readers'
+    own messages name it (``<stdin>:4:15: …``), a file by its path."""
+    return "<stdin>" if path == STDIN else path
+
 
 class UserError(Exception):
     """Bad input or a failed precondition, reported as one line and exit code 1."""

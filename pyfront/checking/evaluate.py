@@ -24,10 +24,10 @@ from smcdel_bridge.errors import SmcdelError
 from smcdel_bridge.program import CheckInput, StatesAnswer, ValidQ, WhereQ
 
 from pyfront.data.items import AnsweredItem, CheckItem, PlanEntry, StoryItem, ToldEntry
+from pyfront.errors import STDIN, shown
 from smcdel_bridge.values import field, value
 
 from .light import light_answers
-from .sources import STDIN, shown
 from .records import OMIT, check_record
 from .sources import SMCDEL_SUFFIX, ItemFailure
 
@@ -49,9 +49,7 @@ def where(item: CheckItem | ItemFailure) -> str:
     source = shown(item.source)
     if (item.source.endswith(".del") or item.source == STDIN) and item.line is not None:
         return f"{source}:{item.line}" + (f": {item.name}" if item.name else "")
-    if item.row is None:
-        return source
-    return f"{source}: row {item.row}"
+    return source if item.row is None else f"{source}: row {item.row}"
 
 
 def _part(item: CheckItem, what: str) -> str:

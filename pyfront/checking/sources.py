@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Iterator
 
 from pyfront.data.rows import LABELS, RowError, expected_label, iter_rows
-from pyfront.errors import UserError
+from pyfront.errors import STDIN, UserError, shown
 from smcdel_bridge.values import value
 
 from pyfront.data.items import CheckItem
@@ -41,13 +41,6 @@ class ItemFailure:
 
 
 #: the path that names standard input
-STDIN = "-"
-
-
-def shown(path: str) -> str:
-    """How a message names an input: standard input as ``<stdin>``, as the readers'
-    own messages name it (``<stdin>:4:15: …``), a file by its path."""
-    return "<stdin>" if path == STDIN else path
 
 
 def first_dataset_row(path: str) -> dict | None:

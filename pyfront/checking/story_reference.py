@@ -30,7 +30,7 @@ from smcdel_bridge.errors import SmcdelError
 from pyfront.data.items import AnsweredItem, StoryItem
 
 from .records import check_record
-from .sources import shown
+from pyfront.errors import shown
 
 NO_REFERENCE = "no reference backend for stories"
 #: the reference's record of a story's hypothesis or question (its row is the item's)

@@ -78,7 +78,7 @@ def _write(stories: list, args: argparse.Namespace, out) -> int:
     from ..errors import UserError
     from ..problem.model import Problem
     from ..steps.problem_trace import proposition_names, trace_item
-    from ..checking.sources import shown
+    from ..errors import shown
     from ..steps.trace import deltom_line, match_variable, pick_variable
 
     order = args.order if args.order is not None else (4 if args.shape == "deltom" else 2)

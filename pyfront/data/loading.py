@@ -17,7 +17,7 @@ from typing import Any, Iterator, Sequence
 from smcdel_bridge.errors import SmcdelError
 
 from pyfront.data.rows import RowError, iter_rows
-from pyfront.errors import UserError
+from pyfront.errors import UserError, shown
 from pyfront.data.items import CheckItem, PlanEntry, StoryItem, ToldEntry
 from pyfront.problem.model import Problem
 
@@ -196,7 +196,6 @@ def story_failure(item: StoryItem, why: str, done: Sequence[dict] = (), reached:
     far it got when ``reached`` says (its mark: 1 + the events applied; 0: unknown); the
     file's other problems and stories go on."""
     from pyfront.checking.records import check_record
-    from pyfront.checking.sources import shown
 
     rest = "" if not done else (f" (after {len(done)} of its {item.count} hypotheses and "
                                 "questions were answered)")
@@ -314,7 +313,6 @@ def iter_story_records(story, source: str, first_row: int = 0, engine: str = "au
     one-line ``error`` (``FILE:LINE: …``).
     """
     from pyfront.checking.records import QUESTION_FIELDS, check_record
-    from pyfront.checking.sources import shown
     from pyfront.story.compile import iter_results
     from pyfront.story.engines import engine_note
 

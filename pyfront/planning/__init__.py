@@ -18,8 +18,7 @@ def item_record(source: str, row, owner: str, item, answer) -> dict:
     from smcdel_bridge.errors import SmcdelError
 
     from pyfront.checking.records import check_record
-    from pyfront.checking.sources import shown
-    from pyfront.errors import UserError
+    from pyfront.errors import UserError, shown
 
     record = check_record(source, row, name=f"{owner}/{item.name}", line=item.line,
                           fields=PLAN_FIELDS, expected=item.expected_text)
