@@ -102,6 +102,23 @@ def test_example_stories_with_both_backends(home, capsys, monkeypatch):
     assert f"{len(refused)} refused by the reference" in err
 
 
+
+def test_a_story_from_standard_input_with_both_backends(home, capsys, monkeypatch):
+    """Standard input is read once: the reference's side gets the same stories (it had
+    an empty input, and every item was "the reference has no such item")."""
+    import io
+    import sys
+
+    monkeypatch.setenv("MINDGAMES_SMCDEL_HOME", str(home))
+    path = STORIES / "coin.del"
+    _, from_file, _ = _check([str(path), "--backend", "both"], capsys)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
+    code, records, err = _check(["-", "--backend", "both"], capsys)
+    assert code == 0, err
+    assert records and all(r["backends_agree"] for r in records if not r.get("refused"))
+    assert [{**r, "source": None} for r in records] == \
+        [{**r, "source": None} for r in from_file]
+
 def test_example_stories_with_the_reference_alone(home, capsys, monkeypatch):
     monkeypatch.setenv("MINDGAMES_SMCDEL_HOME", str(home))
     code, records, _ = _check([str(STORIES / "sally_anne.del"), "--backend", "smcdel"], capsys)

@@ -244,7 +244,7 @@ def limit_record(entry, why: str, done: list | tuple = ()) -> tuple[object, dict
     if isinstance(entry, (ItemFailure, AnsweredItem)):
         return entry, ready_record(entry)
     if isinstance(entry, StoryItem):
-        from pyfront.data.loading import story_failure
+        from pyfront.data.story_stops import story_failure
 
         from . import marks
 

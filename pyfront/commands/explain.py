@@ -144,7 +144,7 @@ def _stories(stories: list, args: argparse.Namespace) -> tuple[list, list]:
     from ..explain.story import explain_story
     from ..explain.story_symbolic import explain_engine, explain_story_symbolic
 
-    from pyfront.data.loading import marking
+    from pyfront.data.story_stops import marking
 
     for s in stories:  # an event that cannot happen ends that story's explanation
         try:

@@ -85,22 +85,22 @@ def within_limits(args, work, *, light: bool = False, file: str | None = None) -
     held to ``--timeout`` and ``--max-memory`` (:func:`pyfront.checking.limits.call_within`):
     its exit code; past a limit, one line naming the file (``file``, default the
     command's FILE argument), and the story of that file the work was in and how far it
-    got, when the work marked it (:func:`pyfront.data.loading.marking`).  ``light``: the
+    got, when the work marked it (:func:`pyfront.data.story_stops.marking`).  ``light``: the
     work is provably small Python code, done in this process within the same limits."""
     from contextlib import nullcontext
 
     from pyfront.checking import marks
     from pyfront.checking.limits import LimitExceeded, call_within
-    from pyfront.data.loading import held_stdin, where_stopped
+    from pyfront.data.story_stops import held_stdin, where_stopped
 
     limits = limits_of(args)
     file = getattr(args, "file", None) if file is None else file
     marks.clear()
-    with (held_stdin() if file == "-" else nullcontext()) as held:
+    with held_stdin() if file == "-" else nullcontext():
         try:
             return call_within(work, limits, light=light)
         except LimitExceeded as err:
-            got = where_stopped(file, held)
+            got = where_stopped(file)
             if got is None:
                 raise LimitExceeded(err.message, file=None if file == "-" else file) from None
             line, before, after = got

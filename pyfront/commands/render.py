@@ -133,7 +133,8 @@ def _story_english(story) -> str:
 
 
 def _story_json(story) -> dict:
-    from pyfront.data.loading import marking, story_records
+    from pyfront.data.loading import story_records
+    from pyfront.data.story_stops import marking
 
     data = story.model_dump(mode="json")
     data["kind"] = "story"

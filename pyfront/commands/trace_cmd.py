@@ -116,7 +116,7 @@ def _stopped(job: tuple, why: str, parts=()) -> tuple[list[dict], str, None]:
     """A job stopped at its limit: the steps it gave, and why, with how far a story got
     (its mark, :mod:`pyfront.checking.marks`)."""
     from ..checking import marks
-    from ..data.loading import how_far
+    from ..data.story_stops import how_far
     from ..problem.model import Problem
 
     if not isinstance(job[0], Problem):

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 import sys
-from contextlib import contextmanager
+import weakref
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator
 
 from smcdel_bridge.errors import SmcdelError
 
@@ -78,9 +78,24 @@ def parse_document(text: str, filename: str) -> list:
     return parse_with_stories(text, filename)
 
 
+#: standard input as read, by the stream it was read from: it can be read only once, and a
+#: second reader in the same process (the reference side of ``check --backend both``, the
+#: report of a stop) gets the same bytes
+_READ: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def stdin_bytes() -> bytes:
+    """Standard input, read once however often asked (see ``_READ``)."""
+    stream = sys.stdin
+    got = _READ.get(stream)
+    if got is None:
+        got = _READ[stream] = stream.buffer.read()
+    return got
+
+
 def _read_dsl(path: str | Path) -> tuple[str, str]:
     if str(path) == "-":
-        path, data = Path("<stdin>"), sys.stdin.buffer.read()
+        path, data = Path("<stdin>"), stdin_bytes()
     else:
         path = Path(path)
         data = path.read_bytes()
@@ -187,110 +202,6 @@ def story_item_stream(item: StoryItem, engine: str = "auto"):
     except (UserError, SmcdelError, ValueError) as err:
         return story_failure(item, str(err), done)
     return done
-
-
-def story_failure(item: StoryItem, why: str, done: Sequence[dict] = (), reached: int = 0
-                  ) -> list[dict]:
-    """A story item stopped (at its time or memory limit, say) after the records ``done``:
-    those, then one failed record for the rest, with the story's name and line, and how
-    far it got when ``reached`` says (its mark: 1 + the events applied; 0: unknown); the
-    file's other problems and stories go on."""
-    from pyfront.checking.records import check_record
-
-    rest = "" if not done else (f" (after {len(done)} of its {item.count} hypotheses and "
-                                "questions were answered)")
-    return [*done, check_record(item.source, item.row + len(done), name=item.name,
-                                line=item.line,
-                                error=f"{shown(item.source)}:{item.line}: story {item.name}: {why}"
-                                      f"{rest}{how_far(item.story, reached - 1)}")]
-
-
-def how_far(story, applied: int) -> str:
-    """Where a stopped story was: how many of its events were applied, and the next one
-    (the one in progress, or the one after the questions being answered)."""
-    events = story.events
-    if applied < 0 or applied > len(events):
-        return ""
-    if applied == len(events):
-        return f", with all {len(events)} of its events applied"
-    ev = events[applied]
-    return (f", with {applied} of its {len(events)} events applied; the next, line "
-            f"{ev.line}: {ev.source}")
-
-
-@contextmanager
-def marking(story):
-    """The ``on_event`` of a command that goes through a file's stories (``explain``,
-    ``render --to json``, ``grade``, the page), for the story it is about to answer: the
-    story is marked at once, by its line (stopped before its start is made, it is named
-    still), and then how far it has got (:mod:`pyfront.checking.marks`), for
-    :func:`where_stopped`.  Cleared when the story is done or fails, so that a stop in what
-    follows is not laid at its door; not when it is stopped (its report reads the mark)."""
-    from pyfront.checking import marks
-    from pyfront.checking.stops import LimitExceeded
-
-    marks.mark(0, part=story.line)
-    try:
-        yield lambda _name, k, _n: marks.mark(k + 1, part=story.line)
-    except LimitExceeded:
-        raise
-    except BaseException:
-        marks.clear()
-        raise
-    marks.clear()
-
-
-def where_stopped(path, held: bytes | None = None) -> tuple[int, str, str] | None:
-    """After a command that marked with :func:`marking` was stopped at its limit: the line
-    of the story it was in, what goes before the reason (``story NAME: ``) and what after
-    (how far the story got, as :func:`story_failure` says it); None when no story was
-    marked, or the file cannot be read again.  Standard input (``-``) is read from
-    ``held``, the copy :func:`held_stdin` kept (None: not kept, so not read again)."""
-    from pyfront.checking import marks
-
-    if not marks.part() or path is None or (path == "-" and held is None):
-        return None
-    try:
-        items = load_document(path) if path != "-" else \
-            parse_document(held.decode("utf-8-sig"), "<stdin>")
-    except (UserError, OSError, ValueError):  # (read once already: changed since)
-        return None
-    got = story_where(items, marks.part(), marks.reached())
-    return None if got is None else (got[0].line, f"story {got[0].name}: ", got[1])
-
-
-@contextmanager
-def held_stdin():
-    """Standard input read here, once, and put back as an in-memory copy while the block
-    runs (a child forked in it reads the same bytes): the copy, for
-    :func:`where_stopped` to read the stories of standard input again after the child
-    was stopped."""
-    import io
-
-    before = sys.stdin
-    try:
-        data = before.buffer.read() if hasattr(before, "buffer") else \
-            before.read().encode("utf-8")
-    except (AttributeError, OSError, ValueError):  # closed, or not readable: the work says so
-        yield None
-        return
-    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
-    try:
-        yield data
-    finally:
-        sys.stdin = before
-
-
-def story_where(items, line: int, mark: int) -> tuple[object, str, int | None] | None:
-    """Of a document read already (its problems and stories): the story at ``line`` that
-    marked ``mark``, how far it got in :func:`story_failure`'s words, and the line of its
-    next event, when there is one; None when no story is there."""
-    for story in items:
-        if line and not isinstance(story, Problem) and story.line == line:
-            applied = mark - 1
-            after = story.events[applied].line if 0 <= applied < len(story.events) else None
-            return story, how_far(story, applied), after
-    return None
 
 
 def story_records(story, source: str, first_row: int = 0, engine: str = "auto",

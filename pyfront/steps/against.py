@@ -48,7 +48,8 @@ def load_against(path: str, responses: Sequence[Response]) -> dict[str | None, l
     try:
         if path.endswith((".jsonl", ".json")):
             return _read_trace(path)
-        from ..data.loading import load_document, marking
+        from ..data.loading import load_document
+        from ..data.story_stops import marking
         from ..problem.model import Problem
 
         stories = [s for s in load_document(path) if not isinstance(s, Problem)]

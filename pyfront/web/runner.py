@@ -65,7 +65,7 @@ def timed_out(limit: float, source, word: int) -> dict:
     mark, line = marks.split(word)
     got = None
     if line and isinstance(source, str):
-        from ..data.loading import story_where
+        from ..data.story_stops import story_where
         from ..story.dsl import parse_document
 
         try:  # (read once already by the check, so no new error)

@@ -100,7 +100,7 @@ def story_page(story, use_dot: bool, engine: str = "auto") -> dict:
     from ..explain.story_symbolic import explain_engine, explain_story_symbolic
     from ..story.compiled import again
 
-    from ..data.loading import marking
+    from ..data.story_stops import marking
 
     symbolic = explain_engine(story, engine) == "symbolic"
     # (marked: a story stopped at the page's time limit says how far it got)
