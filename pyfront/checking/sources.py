@@ -193,9 +193,9 @@ def smcdel_file_items(path: str) -> Iterator[CheckItem | ItemFailure]:
 
     try:
         if path == STDIN:
-            import sys
+            from pyfront.data.loading import stdin_bytes
 
-            text = sys.stdin.buffer.read().decode("utf-8-sig")
+            text = stdin_bytes().decode("utf-8-sig")
         else:
             text = Path(path).read_text(encoding="utf-8-sig")  # as standard input
     except (OSError, UnicodeDecodeError) as err:
