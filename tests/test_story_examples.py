@@ -76,7 +76,7 @@ def test_wrong_expectations_are_caught(tmp_path):
 
 
 def test_check_reads_the_examples_folder():
-    from pyfront.data.loading import story_item_records
+    from pyfront.data.story_stops import story_item_records
 
     from pyfront.data.items import StoryItem
 

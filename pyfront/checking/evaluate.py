@@ -232,7 +232,7 @@ def _story_answers(entry: StoryItem, engine: str):
     """A story's records streamed one by one as they are answered (the child process
     sends each at once: a story stopped at its limit keeps them, :func:`limit_record`);
     the generator returns ``(entry, records)``."""
-    from pyfront.data.loading import story_item_stream
+    from pyfront.data.story_stops import story_item_stream
 
     records = yield from story_item_stream(entry, engine)
     return entry, records

@@ -319,7 +319,7 @@ class StoryReference:
         reference's record (the embedded engine's beside it, answered here).  The rows of
         a DSL file count its records, as :func:`pyfront.checking.file_source.renumbered`
         has them."""
-        from pyfront.data.loading import story_item_records
+        from pyfront.data.story_stops import story_item_records
         from smcdel_bridge.values import replace
 
         shift: dict[str, int] = {}

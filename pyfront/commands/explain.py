@@ -42,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from .options import within_limits
 
-    return within_limits(args, lambda: _run(args))
+    return within_limits(args, lambda: _run(args), document=True)
 
 
 def _run(args: argparse.Namespace) -> int:

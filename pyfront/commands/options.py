@@ -80,13 +80,17 @@ def limits_of(args, workers: int = 1):
     return Limits(timeout=args.timeout, memory=memory)
 
 
-def within_limits(args, work, *, light: bool = False, file: str | None = None) -> int:
+def within_limits(args, work, *, light: bool = False, file: str | None = None,
+                  document: bool = False) -> int:
     """``work()`` (a command's computation, writing its own output) in a child process
     held to ``--timeout`` and ``--max-memory`` (:func:`pyfront.checking.limits.call_within`):
     its exit code; past a limit, one line naming the file (``file``, default the
     command's FILE argument), and the story of that file the work was in and how far it
     got, when the work marked it (:func:`pyfront.data.story_stops.marking`).  ``light``: the
-    work is provably small Python code, done in this process within the same limits."""
+    work is provably small Python code, done in this process within the same limits.
+    ``document``: the work reads its input whole (a DSL document), so standard input is
+    read here first and kept, to name the story after a stop (work that streams standard
+    input, ``del``'s cases, must not wait for its end)."""
     from contextlib import nullcontext
 
     from pyfront.checking import marks
@@ -96,7 +100,7 @@ def within_limits(args, work, *, light: bool = False, file: str | None = None) -
     limits = limits_of(args)
     file = getattr(args, "file", None) if file is None else file
     marks.clear()
-    with held_stdin() if file == "-" else nullcontext():
+    with held_stdin() if document and file == "-" else nullcontext():
         try:
             return call_within(work, limits, light=light)
         except LimitExceeded as err:

@@ -165,7 +165,7 @@ def _render_dsl(items) -> str:
 def run(args: argparse.Namespace) -> int:
     from .options import within_limits
 
-    return within_limits(args, lambda: _run(args))
+    return within_limits(args, lambda: _run(args), document=True)
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -116,7 +116,7 @@ def dsl_check_items(path: str | Path) -> list:
     ``name`` is ``problem/hypothesis``, ``line`` the hypothesis's line, ``expected`` its
     expectation as ``entailment`` / ``not_entailment`` (None when it states none).  A
     story is one :class:`StoryItem`, answered by the story engine
-    (:func:`story_item_records`).
+    (:func:`pyfront.data.story_stops.story_item_records`).
     """
     source = str(path)
     items: list = []
@@ -177,31 +177,6 @@ def _plan_entries(items: list, pb, source: str, rows: int) -> int:
                                item.expected_text))
         rows += 1
     return rows
-
-
-def story_item_records(item: StoryItem, engine: str = "auto") -> list[dict]:
-    """The records of a story item (:func:`story_records`); a story that cannot be
-    answered at all is one failed record naming it."""
-    from pyfront.streams import collected
-
-    return collected(story_item_stream(item, engine))[1]
-
-
-def story_item_stream(item: StoryItem, engine: str = "auto"):
-    """:func:`story_item_records` one record at a time, each as soon as it is answered (a
-    generator returning the list of them all): a story stopped at its limit keeps the
-    records it gave (:func:`story_failure`)."""
-    from pyfront.checking import marks
-
-    done: list[dict] = []
-    try:
-        for record in iter_story_records(item.story, item.source, item.row, engine,
-                                         on_event=lambda _name, k, _n: marks.mark(k + 1)):
-            done.append(record)
-            yield record
-    except (UserError, SmcdelError, ValueError) as err:
-        return story_failure(item, str(err), done)
-    return done
 
 
 def story_records(story, source: str, first_row: int = 0, engine: str = "auto",

@@ -1,6 +1,7 @@
 """Stories stopped on the way (at a time or memory limit): how a command marks the story
 it is in (:func:`marking`, read by the parent from :mod:`pyfront.checking.marks` after the
-kill) and how a stop is then told: the story's name and line, how many of its events were
+kill), how a story item keeps the records it gave when it stops (:func:`story_item_stream`),
+and how a stop is then told: the story's name and line, how many of its events were
 applied, and the next one (``check``'s records, and the one line of ``explain``,
 ``render``, ``grade``, ``trace`` and the page)."""
 
@@ -10,10 +11,35 @@ import sys
 from contextlib import contextmanager
 from typing import Sequence
 
+from smcdel_bridge.errors import SmcdelError
+
 from pyfront.data.items import StoryItem
-from pyfront.data.loading import load_document, stdin_bytes
+from pyfront.data.loading import iter_story_records, load_document, stdin_bytes
 from pyfront.errors import UserError, shown
 from pyfront.problem.model import Problem
+from pyfront.streams import collected, kept
+
+
+def story_item_records(item: StoryItem, engine: str = "auto") -> list[dict]:
+    """The records of a story item (:func:`pyfront.data.loading.story_records`); a story
+    that cannot be answered at all is one failed record naming it."""
+    return collected(story_item_stream(item, engine))[1]
+
+
+def story_item_stream(item: StoryItem, engine: str = "auto"):
+    """:func:`story_item_records` one record at a time, each as soon as it is answered (a
+    generator returning the list of them all): a story stopped at its limit keeps the
+    records it gave (:func:`story_failure`)."""
+    from pyfront.checking import marks
+
+    done: list[dict] = []
+    try:
+        yield from kept(iter_story_records(item.story, item.source, item.row, engine,
+                                           on_event=lambda _name, k, _n: marks.mark(k + 1)),
+                        done)
+    except (UserError, SmcdelError, ValueError) as err:
+        return story_failure(item, str(err), done)
+    return done
 
 
 def story_failure(item: StoryItem, why: str, done: Sequence[dict] = (), reached: int = 0
