@@ -91,22 +91,27 @@ def within_limits(args, work, *, light: bool = False, file: str | None = None,
     ``document``: the work reads its input whole (a DSL document), so standard input is
     read here first and kept, to name the story after a stop (work that streams standard
     input, ``del``'s cases, must not wait for its end)."""
-    from contextlib import nullcontext
+    from contextlib import suppress
 
     from pyfront.checking import marks
     from pyfront.checking.limits import LimitExceeded, call_within
-    from pyfront.data.story_stops import held_stdin, where_stopped
+    from pyfront.data.loading import stdin_bytes
+    from pyfront.data.story_stops import where_stopped
+    from pyfront.errors import shown
 
     limits = limits_of(args)
     file = getattr(args, "file", None) if file is None else file
     marks.clear()
-    with held_stdin() if document and file == "-" else nullcontext():
-        try:
-            return call_within(work, limits, light=light)
-        except LimitExceeded as err:
-            got = where_stopped(file)
-            if got is None:
-                raise LimitExceeded(err.message, file=None if file == "-" else file) from None
-            line, before, after = got
-            raise LimitExceeded(before + err.message + after,
-                                file="<stdin>" if file == "-" else file, line=line) from None
+    if document and file == "-":
+        # read here, once, and kept: the child forked for the work reads the same bytes,
+        # and so does the report of a stop (closed or unreadable: the work says so)
+        with suppress(AttributeError, OSError, ValueError):
+            stdin_bytes()
+    try:
+        return call_within(work, limits, light=light)
+    except LimitExceeded as err:
+        got = where_stopped(file)
+        if got is None:
+            raise LimitExceeded(err.message, file=None if file == "-" else file) from None
+        line, before, after = got
+        raise LimitExceeded(before + err.message + after, file=shown(file), line=line) from None

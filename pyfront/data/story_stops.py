@@ -7,14 +7,13 @@ applied, and the next one (``check``'s records, and the one line of ``explain``,
 
 from __future__ import annotations
 
-import sys
 from contextlib import contextmanager
 from typing import Sequence
 
 from smcdel_bridge.errors import SmcdelError
 
 from pyfront.data.items import StoryItem
-from pyfront.data.loading import iter_story_records, load_document, stdin_bytes
+from pyfront.data.loading import iter_story_records, load_document
 from pyfront.errors import UserError, shown
 from pyfront.problem.model import Problem
 from pyfront.streams import collected, kept
@@ -97,8 +96,8 @@ def where_stopped(path) -> tuple[int, str, str] | None:
     """After a command that marked with :func:`marking` was stopped at its limit: the line
     of the story it was in, what goes before the reason (``story NAME: ``) and what after
     (how far the story got, as :func:`story_failure` says it); None when no story was
-    marked, or the file cannot be read again (standard input not held by
-    :func:`held_stdin`)."""
+    marked, or the file cannot be read again (standard input: only when it was read before
+    the work, :func:`pyfront.data.loading.stdin_bytes`)."""
     from pyfront.checking import marks
 
     if not marks.part() or path is None:
@@ -109,26 +108,6 @@ def where_stopped(path) -> tuple[int, str, str] | None:
         return None
     got = story_where(items, marks.part(), marks.reached())
     return None if got is None else (got[0].line, f"story {got[0].name}: ", got[1])
-
-
-@contextmanager
-def held_stdin():
-    """Standard input read here, once, and put back as an in-memory copy while the block
-    runs: a child forked in it reads the same bytes, and :func:`where_stopped` reads the
-    copy again after the child was stopped."""
-    import io
-
-    before = sys.stdin
-    try:
-        data = stdin_bytes()
-    except (AttributeError, OSError, ValueError):  # closed, or not readable: the work says so
-        yield
-        return
-    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
-    try:
-        yield
-    finally:
-        sys.stdin = before
 
 
 def story_where(items, line: int, mark: int) -> tuple[object, str, int | None] | None:
