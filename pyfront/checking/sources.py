@@ -40,9 +40,6 @@ class ItemFailure:
     line: int | None = None
 
 
-#: the path that names standard input
-
-
 def first_dataset_row(path: str) -> dict | None:
     """The first readable row of a dataset file (``None`` for anything else or no such row):
     what tells a dataset's family apart before any item is read."""

@@ -28,9 +28,9 @@ from smcdel_bridge.dynamic.errors import InexecutableAction
 from smcdel_bridge.errors import SmcdelError
 
 from pyfront.data.items import AnsweredItem, StoryItem
+from pyfront.errors import shown
 
 from .records import check_record
-from pyfront.errors import shown
 
 NO_REFERENCE = "no reference backend for stories"
 #: the reference's record of a story's hypothesis or question (its row is the item's)

@@ -75,10 +75,9 @@ def _write(stories: list, args: argparse.Namespace, out) -> int:
     import sys
 
     from ..checking.limits import Limits, default_memory, limited_map, parse_memory
-    from ..errors import UserError
+    from ..errors import UserError, shown
     from ..problem.model import Problem
     from ..steps.problem_trace import proposition_names, trace_item
-    from ..errors import shown
     from ..steps.trace import deltom_line, match_variable, pick_variable
 
     order = args.order if args.order is not None else (4 if args.shape == "deltom" else 2)
