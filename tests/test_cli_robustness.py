@@ -197,7 +197,6 @@ def test_dsl_from_stdin(capsys, d, monkeypatch):
     assert code == 0 and "VALID?" in out
 
 
-
 def test_check_and_trace_name_standard_input_as_its_readers_do(capsys, d, monkeypatch):
     """Once, as ``<stdin>`` (not ``-: <stdin>:4:15: …``); the record's source stays the
     argument given."""
@@ -218,6 +217,7 @@ def test_check_and_trace_name_standard_input_as_its_readers_do(capsys, d, monkey
     code, _, err = run(capsys, ["trace", "-", "-o", str(out_file)], d, stdin=stuck,
                        monkeypatch=monkeypatch)
     assert code == 1 and err.startswith("<stdin>:5: story s: "), err
+
 
 def test_byte_order_mark_is_accepted(capsys, d):
     code, out, err = run(capsys, ["render", "{d}/bom.del"], d)

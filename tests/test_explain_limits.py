@@ -58,6 +58,7 @@ def test_a_command_stopped_in_a_story_names_it_and_how_far_it_got(tmp_path, comm
     assert events.index(at) == int(got["n"])
     assert got["text"] == lines[at - 1].strip()
 
+
 def test_a_stop_after_a_story_is_not_laid_at_its_door(tmp_path):
     coin = (REPO / "examples" / "stories" / "coin.del").read_text(encoding="utf-8")
     # twelve children and 800 announcements after it: 4,096 worlds at every step

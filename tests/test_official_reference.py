@@ -102,7 +102,6 @@ def test_example_stories_with_both_backends(home, capsys, monkeypatch):
     assert f"{len(refused)} refused by the reference" in err
 
 
-
 def test_a_story_from_standard_input_with_both_backends(home, capsys, monkeypatch):
     """Standard input is read once: the reference's side gets the same stories (it had
     an empty input, and every item was "the reference has no such item")."""
@@ -118,6 +117,7 @@ def test_a_story_from_standard_input_with_both_backends(home, capsys, monkeypatc
     assert records and all(r["backends_agree"] for r in records if not r.get("refused"))
     assert [{**r, "source": None} for r in records] == \
         [{**r, "source": None} for r in from_file]
+
 
 def test_example_stories_with_the_reference_alone(home, capsys, monkeypatch):
     monkeypatch.setenv("MINDGAMES_SMCDEL_HOME", str(home))
