@@ -149,6 +149,24 @@ def test_stories_without_a_reference_fail_per_item(capsys, monkeypatch, backend,
         assert all(r["valid"] is None and r.get("answer") is None for r in records)
 
 
+def test_a_story_from_standard_input_without_a_reference_names_it(capsys, monkeypatch, tmp_path):
+    """Each item's note names standard input as the embedded side's messages do."""
+    import io
+    import sys
+
+    monkeypatch.delenv("MINDGAMES_SMCDEL_HOME", raising=False)
+    fake = tmp_path / "smcdel"
+    fake.write_text("#!/bin/sh\nexit 3\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("SMCDEL_BIN", str(fake))
+    text = (STORIES / "sally_anne.del").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text)))
+    code, records, err = _check(["-", "--backend", "both"], capsys)
+    assert code == 1 and "Traceback" not in err
+    assert records and all(r["error"].startswith("<stdin>:") for r in records), records
+    assert all(f"<stdin>:{r['line']}: {r['name']}: " in r["error"] for r in records)
+
+
 # -- faults ------------------------------------------------------------------------------------
 
 def _stand_in(tmp_path, body: str):

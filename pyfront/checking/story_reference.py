@@ -282,7 +282,7 @@ class StoryReference:
         ref: dict | None = None
         if self.backend() is None:
             reason = self._unavailable.split("; build it", 1)[0]
-            message = (f"{native['source']}:{native.get('line')}: {native.get('name')}: "
+            message = (f"{shown(native['source'])}:{native.get('line')}: {native.get('name')}: "
                        f"{NO_REFERENCE}: {reason}")
             ref = {"error": message}
         else:
@@ -292,7 +292,7 @@ class StoryReference:
             else:
                 ref = found.get((native.get("name"), native.get("line")))
                 if ref is None:
-                    ref = {"error": f"{native['source']}:{native.get('line')}: "
+                    ref = {"error": f"{shown(native['source'])}:{native.get('line')}: "
                                     f"{native.get('name')}: the reference has no such item"}
         if self.mode == "smcdel":
             out = check_record(native["source"], native["row"], fields=REFERENCE_ONLY_FIELDS,
