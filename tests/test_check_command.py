@@ -292,3 +292,19 @@ def test_standard_input_is_read_as_smcdel_does(text, names, valid):
     assert [r["name"] for r in records] == names
     assert [r["valid"] for r in records] == valid
     assert {r["source"] for r in records} == {"-"}
+
+
+def test_standard_input_is_told_apart_by_its_first_statement_however_it_arrives():
+    """A writer that sends a comment first and the rest later: what standard input holds
+    is read from its first statement, not from whatever bytes had come so far."""
+    program = "VARS 1,2 LAW Top OBS a:1 b:2\nVALID? (a knows whether 1)\n"
+    with subprocess.Popen([sys.executable, "-m", "pyfront.cli", "check", "-", "--json", "-q"],
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE) as proc:
+        proc.stdin.write(b"-- sent first\n")
+        proc.stdin.flush()
+        time.sleep(1.5)
+        out, err = proc.communicate(program.encode(), timeout=60)
+    records = [json.loads(line) for line in out.decode().splitlines()]
+    assert proc.returncode == 0, err.decode()
+    assert [(r["name"], r["valid"]) for r in records] == [("VALID? job 1", True)]

@@ -56,12 +56,16 @@ def first_dataset_row(path: str) -> dict | None:
 
 
 def stdin_kind() -> str:
-    """What standard input holds, from its first bytes (not consumed): ``smcdel`` when its
-    first statement is ``VARS`` (after ``--`` comments), else ``dsl``."""
-    import sys
+    """What standard input holds, from its first statement: ``smcdel`` when it is
+    ``VARS`` (after ``--`` comments), else ``dsl``.  Read whole, once (both readers read
+    it whole anyway): a peek saw only the bytes written so far, and a comment sent first
+    made an SMCDEL input a DSL text.  Unreadable input is left to the reader to report."""
+    from pyfront.data.loading import stdin_bytes
 
-    stream = sys.stdin.buffer
-    head = stream.peek(1 << 16) if hasattr(stream, "peek") else b""
+    try:
+        head = stdin_bytes()
+    except (AttributeError, OSError, ValueError):
+        return "dsl"
     for line in head.decode("utf-8-sig", "replace").splitlines():
         text = line.strip()
         if text and not text.startswith(("--", "#")):
