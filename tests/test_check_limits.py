@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from conftest import REPO
 from pyfront.checking.limits import Limits, limited_map, parse_memory
 from pyfront.checking.stops import memory_text, resident
 from pyfront.errors import UserError
@@ -248,3 +249,45 @@ def test_without_fork_check_stops_a_story_past_its_time_and_answers_the_others(
     assert code == 1
     assert "story slow: timed out after 1 s (--timeout)" in lines[0]
     assert len(lines) > 1 and all('"agrees": true' in ln for ln in lines[1:])
+
+
+@pytest.mark.parametrize("timeout", ["0.01", "1e-6"])
+def test_a_tiny_timeout_stops_or_answers_each_item_and_the_run_ends(timeout):
+    """Each item is answered or timed out, never failed by another's stop: a stop that
+    fell inside the first item's import of an engine left the module half made for the
+    items after it ("has no attribute"), and a timer ticking faster than its handler
+    kept the run from ending."""
+    done = subprocess.run([sys.executable, "-m", "pyfront.cli", "check",
+                           str(REPO / "examples" / "forehead.del"), "--timeout", timeout, "--json", "-q"],
+                          capture_output=True, text=True, timeout=60)
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(records) == 8 and not done.stderr.strip(), done.stderr
+    for r in records:
+        assert r["agrees"] is True or r["error"].endswith("(--timeout)"), r
+
+
+def test_a_module_loaded_on_first_use_is_whole_for_the_items_after_a_stop(tmp_path, monkeypatch):
+    """The light path loads its engine when an item first uses it; a stop that fell in
+    that load left the module half made, and every later item failed on a name it had
+    not yet defined."""
+    from pyfront.checking.inline import InProcess
+    from pyfront.checking.light import _on_first_use
+
+    package = tmp_path / "slow_package"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "engine.py").write_text(
+        "import time\nend = time.monotonic() + 0.5\n"
+        "while time.monotonic() < end:\n    pass\n\ndef answer(x):\n    return -x\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in ("slow_package", "slow_package.engine"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    __import__("slow_package")
+    module = _on_first_use("slow_package.engine")
+    here = InProcess(lambda item: module.answer(item), Limits(timeout=0.1),
+                     on_limit=lambda item, why: ("stopped", item), light=lambda item: True)
+    try:
+        got = here.answer_run([1, 2, 3])
+    finally:
+        here.close()
+    assert got[1:] == [-2, -3] and got[0] in (-1, ("stopped", 1))

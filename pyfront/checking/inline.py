@@ -53,6 +53,10 @@ __all__ = ["HEADROOM", "TICK", "InProcess"]
 HEADROOM = 64 << 20
 #: how often the clock and the memory are looked at while items run here (seconds)
 TICK = 0.02
+#: the shortest tick, whatever the limit: a timer far faster than the handler it calls
+#: leaves no time between its signals, and the process neither answers nor stops
+#: (``--timeout 1e-6`` ran until killed)
+SHORTEST_TICK = 0.001
 
 
 class InProcess:
@@ -139,7 +143,7 @@ class InProcess:
             if not self.installed:  # kept until close: a late tick finds a handler
                 self.previous = signal.signal(signal.SIGALRM, self._tick)
                 self.installed = True
-            every = TICK if timeout is None else min(TICK, timeout / 2)
+            every = TICK if timeout is None else max(SHORTEST_TICK, min(TICK, timeout / 2))
             signal.setitimer(signal.ITIMER_REAL, every, every)
         return timed
 
@@ -189,6 +193,18 @@ class InProcess:
             used = resident()
             if used is not None and used > bound:
                 why = memory_message(used, bound)
-        if why is not None:
+        if why is not None and not _importing(frame):
             self.since = None  # once per item: the code that records the stop runs on
             raise LimitExceeded(why)
+
+
+def _importing(frame) -> bool:
+    """Whether the code ``frame`` belongs to is importing a module.  A stop raised there
+    leaves the module half made, and later items found it without the names it had not
+    yet defined (``module ... has no attribute``); the next tick stops the item once the
+    import is done."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
