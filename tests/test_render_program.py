@@ -56,3 +56,26 @@ def test_one_hypothesis_is_the_published_line(capsys, tmp_path):
         "-- p/h",
         "VARS 1,2 LAW Top OBS Agenta:2 Agentb:1 VALID? [ ! (1|2) ] (Agenta knows whether 1)",
     ]
+
+
+@pytest.mark.parametrize("kind", ["or", "and"])
+def test_a_long_chain_is_written_in_memory_linear_in_its_text(kind):
+    """Each sub-chain's text was copied into its parent's and kept: 20,000 disjuncts of
+    an SMCDEL input took 1.2 GB to write (n squared characters)."""
+    import tracemalloc
+
+    from smcdel_bridge.language import Conj, Disj, Prp
+    from smcdel_bridge.syntax import to_input
+
+    node, sign, n = (Disj, "|", 20_000) if kind == "or" else (Conj, "&", 20_000)
+    form = Prp(1)
+    for _ in range(n - 1):
+        form = node((form, Prp(2)))
+    tracemalloc.start()
+    try:
+        text = to_input(form)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert text == "(" * (n - 1) + "1" + f" {sign} 2)" * (n - 1)
+    assert peak < 500 * n, peak  # some hundred bytes a node; the copies: n * n / 2

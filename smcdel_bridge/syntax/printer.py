@@ -19,6 +19,7 @@ from ..language import (
 )
 from ..errors import UnsupportedFormula
 from ..program import CheckInput, TrueQ, ValidQ, WhereQ
+from .emit import HOLE, cut, emit, fold_releasing
 from .one_of import one_of
 
 
@@ -127,118 +128,25 @@ _GROUP_NAMES = {Ck: "Ck", Ckw: "Ckw", Dk: "Dk", Dkw: "Dkw"}
 def pp_form(f: Form) -> str:
     """The reference's ``ppForm``: how it shows a formula in its answers."""
     try:
-        return _emit(f)
-    except (UnsupportedFormula, TypeError, _Unsplit):
-        # what the reference cannot show: the fold meets and raises the same error as
-        # before (children first)
-        return _fold_releasing(f, _pp)
+        text = emit(f, _pp_shape)
+    except (UnsupportedFormula, TypeError):
+        text = None
+    # what the reference cannot show, or a text that cannot be cut: the fold meets and
+    # raises the same error as before (children first), or joins the texts
+    return fold_releasing(f, _pp) if text is None else text
 
 
-#: stands for a child's text in a node's own text (:func:`_emit`)
-_HOLE = "\x00"
-
-
-class _Unsplit(Exception):
-    """A node's own text holds :data:`_HOLE` (an agent so named): not cut into pieces."""
-
-
-def _emit(root: Form) -> str:
-    """:func:`_pp` of every node, written once into one list of pieces: a node's own
-    text (``_pp`` with a hole for each child) is cut at the holes and its children's
-    texts written between.  A child with one parent is written in place, never copied;
-    one with several parents is joined into a string at its first use and the string
-    kept until its last (a left-nested chain of n binary ``&`` would copy the text of
-    each sub-chain into its parent: n squared characters).  A leaf is its own text at
-    once (each part of an ``XOR`` is written whole: a hundred atoms a list in the dining
-    cryptographers)."""
-    if not root.children():
-        return _pp(root, [])
-    parents = _parent_counts(root)
-    out: list[str] = []
-    kept: dict[int, str] = {}
-    uses: dict[int, int] = {}
-    work: list = [root]
-    while work:
-        item = work.pop()
-        t = type(item)
-        if t is str:
-            out.append(item)
-            continue
-        if t is tuple:  # the end of a shared node: join its pieces
-            _, key, start = item
-            text = "".join(out[start:])
-            del out[start:]
-            out.append(text)
-            kept[key] = text
-            continue
-        key = id(item)
-        text = kept.get(key)
-        if text is not None:
-            out.append(text)
-            left = uses[key] = uses[key] - 1
-            if not left:
-                del kept[key]
-            continue
-        children = item.children()
-        if (t is Conj or t is Disj) and children:  # (most nodes of a chain of ``&``)
-            pieces = ["(", *[" & " if t is Conj else " | "] * (len(children) - 1), ")"]
-        elif t is Xor:  # (its parts are shown as strings: each is written whole first)
-            pieces = [_pp(item, [_emit(c) for c in children])]
-            children = ()
-        else:
-            pieces = _pp(item, [_HOLE] * len(children)).split(_HOLE)
-            if len(pieces) != len(children) + 1:
-                raise _Unsplit()
-        if parents.get(key, 0) > 1:
-            uses[key] = parents[key] - 1
-            work.append((None, key, len(out)))
-        work.append(pieces[-1])
-        for i in range(len(children) - 1, -1, -1):
-            work.append(children[i])
-            work.append(pieces[i])
-    return "".join(out)
-
-
-def _parent_counts(node: Form) -> dict[int, int]:
-    """How many distinct parents each node below ``node`` has (by id)."""
-    parents: dict[int, int] = {}
-    seen: set[int] = set()
-    stack = [node]
-    while stack:
-        cur = stack.pop()
-        for child in cur.children():
-            parents[id(child)] = parents.get(id(child), 0) + 1
-            if id(child) not in seen:
-                seen.add(id(child))
-                stack.append(child)
-    return parents
-
-
-def _fold_releasing(node: Form, combine):
-    """:func:`~smcdel_bridge.language.fold` that lets go of a node's text once every
-    parent has used it: a left-nested chain of n binary conjunctions (Sum and Product
-    written with ``∧``: 2,352) would otherwise keep the text of each sub-chain, memory
-    growing with n squared (650 MB)."""
-    parents = _parent_counts(node)
-    results: dict[int, object] = {}
-    work: list[tuple[Form, bool]] = [(node, False)]
-    while work:
-        cur, expanded = work.pop()
-        if expanded:
-            children = cur.children()
-            results[id(cur)] = combine(cur, [results[id(c)] for c in children])
-            for c in children:
-                left = parents[id(c)] = parents[id(c)] - 1
-                if left == 0:
-                    del results[id(c)]
-            continue
-        if id(cur) in results:
-            continue
-        work.append((cur, True))
-        for child in reversed(cur.children()):
-            if id(child) not in results:
-                work.append((child, False))
-    return results[id(node)]
+def _pp_shape(item: Form, children):
+    """A node's own :func:`_pp` text in pieces, for :func:`.emit.emit`.  A leaf is its
+    own text at once; each part of an ``XOR`` is written whole (a hundred atoms a list in
+    the dining cryptographers)."""
+    t = type(item)
+    if (t is Conj or t is Disj) and children:  # (most nodes of a chain of ``&``)
+        return ["(", *[" & " if t is Conj else " | "] * (len(children) - 1), ")"], children
+    if t is Xor:  # (its parts are shown as strings: each is written whole first)
+        parts = [emit(c, _pp_shape) for c in children]
+        return None if None in parts else ([_pp(item, parts)], ())
+    return cut(_pp(item, [HOLE] * len(children)), children)
 
 
 def _pp_any(node: Form, sub: list[str]) -> str:
@@ -363,8 +271,19 @@ def to_input(f: Form) -> str:
     ``Xor`` (which the input language cannot write) become the equivalent ``Top``/``Bot``.
     Raises ValueError for agent names or atoms the language cannot write.
     """
-    text, _ = fold(f, lambda node, sub: (_inp(node, sub), [text for text, _ in sub]))
+    text = emit(f, _input_shape)
+    if text is None:  # (an agent named with a hole: the texts joined)
+        text, _ = fold(f, lambda node, sub: (_inp(node, sub), [text for text, _ in sub]))
     return text
+
+
+def _input_shape(node: Form, children):
+    """A node's own :func:`_inp` text in pieces, for :func:`.emit.emit` (``ONEOF`` is
+    written around the disjuncts it expands to)."""
+    if type(node) is Conj and _is_one_of(node):
+        alternatives = node.fs[0].fs
+        return ["ONEOF(", *[", "] * (len(alternatives) - 1), ")"], alternatives
+    return cut(_inp(node, [(HOLE, [])] * len(children)), children)
 
 
 def render_input(program: CheckInput) -> str:
