@@ -75,6 +75,30 @@ def test_a_bad_row_is_one_error_and_the_others_are_read(tmp_path):
     assert records[1]["error"].startswith(f"{f}:2: not a JSON object")
 
 
+
+GOOD_ROW = {"story": "1 Ann and Bob entered the hall.\n2 The peas is in the red_box.",
+            "question": "Where is the peas really?", "answer": "red_box"}
+
+
+@pytest.mark.parametrize("command", ["check", "certify"])
+def test_a_line_nested_too_deeply_is_one_bad_row_between_answered_ones(command, tmp_path,
+                                                                      capsys):
+    f = tmp_path / "h.jsonl"
+    f.write_text(json.dumps(GOOD_ROW) + "\n" + "[" * 100000 + "]" * 100000 + "\n"
+                 + json.dumps(GOOD_ROW) + "\n")
+    out = tmp_path / "out"
+    quiet = ["-q"] if command == "check" else []
+    code = main([command, "--format", "hitom", str(f), "-o", str(out), *quiet])
+    assert "internal error" not in capsys.readouterr().err
+    lines = (out / "test.jsonl" if command == "certify" else out).read_text().splitlines()
+    records = [json.loads(x) for x in lines]
+    assert [r["agrees"] for r in records] == [True, None, True]
+    reason = f"{f}:2: not a JSON object (nested too deeply)"
+    if command == "check":
+        assert code == 1 and records[1]["error"] == reason
+    else:
+        assert records[1]["explanation"] == reason
+
 @pytest.mark.slow
 def test_all_shared_questions_answered_order_0_agrees_every_disagreement_classed():
     path = shared_file("hitom", "hitom_shared.jsonl")

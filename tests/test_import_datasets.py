@@ -38,6 +38,44 @@ def test_bad_json_lines_stand_in_their_row_and_reading_goes_on(tmp_path):
     assert rows[2][2] == RowError("a JSON line must hold an object")
 
 
+def test_a_csv_line_not_utf8_fails_alone_and_the_rows_around_it_are_read(tmp_path):
+    path = tmp_path / "d.csv"
+    path.write_bytes(b'a,b\n' + b'one,1\n' * 300 + b'"two\nlines",2\n'
+                     + b'caf\xe9,3\n' + b'"four\nlin\xe9s",4\n' + b'five,5\n')
+    rows = list(iter_rows(path))
+    assert [(row, line) for row, line, _ in rows[:2]] == [(0, 2), (1, 3)]
+    assert rows[299] == (299, 301, {"a": "one", "b": "1"})
+    assert rows[300] == (300, 302, {"a": "two\nlines", "b": "2"})
+    assert rows[301] == (301, 304, RowError("not UTF-8 text (invalid continuation byte)",
+                                            column=4))
+    assert rows[302] == (302, 305, RowError(
+        "not UTF-8 text (invalid continuation byte) on line 306, column 4, "
+        "in a quoted field opened on line 305"))
+    assert rows[303] == (303, 307, {"a": "five", "b": "5"})
+    assert len(rows) == 304
+
+
+def test_a_csv_header_not_utf8_is_one_error(tmp_path):
+    path = tmp_path / "d.csv"
+    path.write_bytes(b'a,\xff\none,1\n')
+    assert list(iter_rows(path)) == [(0, 1, RowError(
+        "not UTF-8 text (invalid start byte) in the header; rows from here on are not read",
+        column=3))]
+
+
+def test_check_answers_every_csv_row_before_a_line_not_utf8(tmp_path, capsys):
+    good = 'x,y,entailment,"VARS 1,2 LAW Top OBS a: 1 VALID? (1 | ~1)"\n'
+    path = tmp_path / "d.csv"
+    path.write_bytes(("premise,hypothesis,label,smcdel_problem\n" + good * 5).encode()
+                     + b'caf\xe9,y,entailment,"VARS 1,2 LAW Top OBS a: 1 VALID? 1"\n'
+                     + good.encode())
+    assert main(["check", str(path), "-q"]) == 1
+    records = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [r["valid"] for r in records] == [True] * 5 + [None, True]
+    assert records[5]["error"] == (f"{path}: row 5 (line 7): not UTF-8 text "
+                                   "(invalid continuation byte)")
+
+
 def test_a_json_list_and_standard_input(tmp_path, monkeypatch):
     path = tmp_path / "d.json"
     path.write_text(json.dumps([{"a": 1}, 2]), encoding="utf-8")

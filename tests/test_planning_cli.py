@@ -79,6 +79,22 @@ def test_bad_case_is_one_line(tmp_path, line, where, words):
     assert first["plans"] == [["1"], ["2", "1"]] and "error" in second  # the good case is answered
 
 
+
+@pytest.mark.parametrize("deep", ["[" * 100000 + "]" * 100000,
+                                  '{"id": "deep", "note": ' + "[" * 100000 + "]" * 100000 + "}"],
+                         ids=["a list", "an object holding a list"])
+def test_a_case_nested_too_deeply_fails_alone(tmp_path, deep):
+    path = tmp_path / "c.jsonl"
+    path.write_text(json.dumps(_case()) + "\n" + deep + "\n"
+                    + json.dumps(_case(id="tiny2")) + "\n")
+    done = _plan(str(path))
+    assert done.returncode == 1 and "internal error" not in done.stderr
+    assert done.stderr == f"{path}:2:1: invalid JSON: nested too deeply\n"
+    assert _lines(done.stdout) == [
+        {"id": "tiny", "plans": [["1"], ["2", "1"]]},
+        {"id": "line 2", "error": f"{path}:2:1: invalid JSON: nested too deeply"},
+        {"id": "tiny2", "plans": [["1"], ["2", "1"]]}]
+
 def test_a_case_past_its_time_fails_alone(tmp_path):
     # sixteen atoms announced one by one, a goal never reached: 2^16 structures to visit
     atoms = ",".join(map(str, range(1, 17)))

@@ -116,6 +116,22 @@ def test_metadata_as_a_json_string_and_bad_lines(tmp_path):
     assert recs[2]["error"].startswith(f"{path}:3: no metadata")
 
 
+
+def test_a_line_or_metadata_nested_too_deeply_is_one_bad_row(tmp_path, capsys):
+    deep = "[" * 100000 + "]" * 100000
+    good = _row([WINDOW], ("Bob",), "bag")
+    row = json.loads(good)
+    row["metadata"] = deep
+    path = tmp_path / "rows.jsonl"
+    path.write_text(good + "\n" + deep + "\n" + json.dumps(row) + "\n" + good + "\n")
+    out = tmp_path / "out.jsonl"
+    code = main(["check", str(path), "--format", "reasoning-core", "-o", str(out), "-q"])
+    assert "internal error" not in capsys.readouterr().err
+    recs = [json.loads(x) for x in out.read_text().splitlines()]
+    assert code == 1 and [r["agrees"] for r in recs] == [True, None, None, True]
+    assert recs[1]["error"] == f"{path}:2: not a JSON object (nested too deeply)"
+    assert recs[2]["error"] == f"{path}:3: metadata is a string but not JSON (nested too deeply)"
+
 def test_certified_rows_and_import(tmp_path, capsys):
     path = tmp_path / "rows.jsonl"
     path.write_text(_row([SECRET, UNCONFIRMED], ("Ann", "Bob", "Ann"), "box") + "\n"

@@ -6,13 +6,15 @@ goes through :func:`iter_rows`.  A row that cannot be read is not an exception b
 that want to stop at the first bad row turn it into a :class:`~pyfront.errors.UserError`
 with :meth:`RowError.user_error`.  In a CSV file, a quote never closed is one bad row on
 the line where it opens (the rows after it are read again, not swallowed into its field),
-and a row with more fields than the header is a bad row too.
+and a row with more fields than the header is a bad row too; so is a row with a line that
+is not UTF-8 (each line is decoded alone), and the rows after it are read as usual.
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import re
 import sys
 from pathlib import Path
 from typing import IO, Any, Iterator
@@ -71,12 +73,13 @@ def require_columns(path: str, columns: tuple[str, ...]) -> None:
     than one error per row.  JSON lines have no header: their rows are judged one by one."""
     if path == "-" or Path(path).suffix.lower() != ".csv":
         return
+    flaws: dict[int, UnicodeDecodeError] = {}
     try:
-        with open(path, newline="", encoding="utf-8-sig") as fh:
-            header = next(csv.reader(fh), None)
-    except (OSError, UnicodeDecodeError, csv.Error):
+        with open(path, "rb") as fh:
+            header = next(csv.reader(_decoded(fh, flaws)), None)
+    except (OSError, csv.Error):
         return  # reading the rows reports it
-    if header is None:
+    if header is None or flaws:
         return
     missing = [c for c in columns if c not in header]
     if missing:
@@ -122,24 +125,36 @@ def iter_rows(path: str | Path) -> Iterator[Row]:
     if suffix == ".csv":
         yield from _csv_rows(p)
     elif suffix in (".jsonl", ".ndjson"):
-        with open(p, "rb") as fh:
-            yield from _jsonl_rows(fh)
+        yield from json_lines(p)
     elif suffix == ".json":
         yield from _json_rows(p)
     else:
         raise UserError(f"unknown dataset format {suffix or '(none)'!r}: use .csv or .jsonl", file=p)
 
 
+def json_lines(path: str | Path) -> Iterator[Row]:
+    """The rows of a file of JSON lines whatever its name says (what the project writes
+    line by line, such as a trace, may be named ``.json``)."""
+    with open(path, "rb") as fh:
+        yield from _jsonl_rows(fh)
+
+
 def _csv_rows(path: str) -> Iterator[Row]:
     csv.field_size_limit(1 << 30)
-    # utf-8-sig: spreadsheet programs start their CSV exports with a byte-order mark
-    with open(path, newline="", encoding="utf-8-sig") as fh:
+    with open(path, "rb") as fh:
         seen: list[str] = []  # the lines of the record being read
-        lines = _recording(fh, seen)
+        flaws: dict[int, UnicodeDecodeError] = {}  # line -> why it is not UTF-8
+        lines = _recording(_decoded(fh, flaws), seen)
         row, line = 0, 1
         try:
             header = next(csv.reader(lines), None)
             if header is None:
+                return
+            flaw = _flaw(flaws, 1, len(seen))
+            if flaw is not None:  # no column can be named: no row can be read
+                yield row, flaw[0], RowError(f"not UTF-8 text ({flaw[1].reason}) in the header; "
+                                             "rows from here on are not read",
+                                             column=flaw[1].start + 1)
                 return
             while True:
                 line += len(seen)
@@ -160,7 +175,10 @@ def _csv_rows(path: str) -> Iterator[Row]:
                         seen = []
                         lines = _recording(iter(rest), seen)
                         break
-                    if None in fields:  # DictReader's key for the fields past the header
+                    flaw = _flaw(flaws, start, span) if flaws else None
+                    if flaw is not None:
+                        yield row, start, _not_utf8(start, *flaw)
+                    elif None in fields:  # DictReader's key for the fields past the header
                         quoted = (f" (a quoted field runs from line {start} to line "
                                   f"{start + span - 1})" if span > 1 else "")
                         yield row, start, RowError(
@@ -175,8 +193,42 @@ def _csv_rows(path: str) -> Iterator[Row]:
                     return
         except csv.Error as err:
             yield row, line, RowError(f"unreadable CSV: {err}")
-        except UnicodeDecodeError as err:  # the rest of the file cannot be read either
-            yield row, line, RowError(f"not UTF-8 text ({err.reason}); rows from here on are not read")
+
+
+#: a carriage return that ends a line by itself (text mode with ``newline=""`` splits there)
+_LONE_CR = re.compile(rb"(?<=\r)(?!\n)")
+
+
+def _decoded(fh: IO[bytes], flaws: dict[int, UnicodeDecodeError]) -> Iterator[str]:
+    """The lines of a CSV file, each decoded alone, so that a byte that is not UTF-8 spoils
+    its own row and no other.  Such a line is recorded in ``flaws`` and still given, its
+    bad bytes replaced: the quotes, commas and line breaks (ASCII) stay where they were,
+    so the rows after it are found as they would be."""
+    n = 0
+    for chunk in fh:
+        for raw in _LONE_CR.split(chunk) if b"\r" in chunk else (chunk,):
+            if not raw:
+                continue
+            n += 1
+            codec = "utf-8-sig" if n == 1 else "utf-8"
+            try:
+                yield raw.decode(codec)
+            except UnicodeDecodeError as err:
+                flaws[n] = err
+                yield raw.decode(codec, "replace")
+
+
+def _flaw(flaws: dict[int, UnicodeDecodeError], start: int, span: int
+          ) -> tuple[int, UnicodeDecodeError] | None:
+    """The first line of ``start``'s record (``span`` lines) that is not UTF-8."""
+    return next(((n, flaws[n]) for n in range(start, start + span) if n in flaws), None)
+
+
+def _not_utf8(start: int, line: int, err: UnicodeDecodeError) -> RowError:
+    if line == start:
+        return RowError(f"not UTF-8 text ({err.reason})", column=err.start + 1)
+    return RowError(f"not UTF-8 text ({err.reason}) on line {line}, column {err.start + 1}, "
+                    f"in a quoted field opened on line {start}")
 
 
 def _recording(lines, seen: list) -> Iterator[str]:
@@ -210,7 +262,10 @@ def _jsonl_rows(fh: IO[bytes] | IO[str]) -> Iterator[Row]:
 _SCAN = json.JSONDecoder().scan_once
 
 
-def _json_object(line: str) -> dict[str, Any] | RowError:
+def json_value(line: str) -> Any:
+    """The JSON value of one line, or a :class:`RowError` (the decoder's message, without
+    a prefix) when there is none: the one reading of a JSON line for every reader, so
+    that a line nested past Python's recursion limit is one bad row, not a crash."""
     # a line that is one object and its line break takes the scanner alone; anything else
     # (and every error, for its wording) goes through json.loads
     if line[:1] == "{":
@@ -222,11 +277,23 @@ def _json_object(line: str) -> dict[str, Any] | RowError:
             if end == len(line) or not line[end:].strip(" \t\n\r"):
                 return obj
     try:
-        obj = json.loads(line)
+        return json.loads(line)
     except ValueError as err:  # JSONDecodeError, or a number too long to convert
-        return RowError(f"invalid JSON: {getattr(err, 'msg', err)}", column=getattr(err, "colno", None))
+        return RowError(getattr(err, "msg", str(err)), column=getattr(err, "colno", None))
     except RecursionError:
-        return RowError("invalid JSON: nested too deeply")
+        return RowError("nested too deeply")
+
+
+def not_json(err: RowError) -> str:
+    """The benchmark readers' wording of a line :func:`json_value` could not read."""
+    where = "" if err.column is None else f", column {err.column}"
+    return f"not a JSON object ({err}{where})"
+
+
+def _json_object(line: str) -> dict[str, Any] | RowError:
+    obj = json_value(line)
+    if isinstance(obj, RowError):
+        return RowError(f"invalid JSON: {obj}", column=obj.column)
     return obj if isinstance(obj, dict) else RowError("a JSON line must hold an object")
 
 

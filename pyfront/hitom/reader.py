@@ -11,13 +11,12 @@ cannot be read does not stop the reader: its question carries the problem
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Iterator
 
 from smcdel_bridge.values import value
 
-from ..data.rows import numbered_lines
+from ..data.rows import RowError, json_value, not_json, numbered_lines
 from ..tomi.reader import Line
 
 
@@ -62,11 +61,11 @@ def _question(path: str, row: int, n: int, raw: bytes) -> HitomQuestion:
                              expected=known.get("a", ""), error=f"{path}:{n}: {message}")
 
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json_value(raw.decode("utf-8"))
     except UnicodeDecodeError:
         return bad("not UTF-8 text")
-    except json.JSONDecodeError as err:
-        return bad(f"not a JSON object ({err.msg}, column {err.colno})")
+    if isinstance(data, RowError):
+        return bad(not_json(data))
     if not isinstance(data, dict):
         return bad("not a JSON object")
     missing = [k for k in ("story", "question", "answer") if not isinstance(data.get(k), str)]

@@ -104,13 +104,14 @@ class Certified:
 def _originals(path: str, fmt: str) -> Iterator[tuple[int, dict]]:
     """row -> the original's fields, in file order."""
     if fmt in ("hitom", "reasoning-core"):
-        from ..data.rows import numbered_lines
+        from ..data.rows import RowError, json_value, numbered_lines
 
         for row, _, raw in numbered_lines(path):
             try:
-                yield row, json.loads(raw)
-            except ValueError:
-                yield row, {}
+                obj = json_value(raw.decode("utf-8"))
+            except UnicodeDecodeError:
+                obj = {}
+            yield row, {} if isinstance(obj, RowError) else obj
         return
     from ..tomi.reader import iter_questions
 

@@ -121,6 +121,22 @@ def _record(item, answer: dict, full: bool, mode: str) -> tuple[dict, str | None
     return record, None
 
 
+def _sendable(item):
+    """``item``, or an error item when its case is nested too deeply to be handed to a
+    child process: that line fails alone (as ``check`` words it), the others are answered."""
+    import pickle
+
+    if item.error is not None:
+        return item
+    try:
+        pickle.dumps(item.obj)
+    except RecursionError:
+        from pyfront.data.del_cases import Item
+
+        return Item(item.file, item.line, error=f"{item.where}:1: invalid JSON: nested too deeply")
+    return item
+
+
 def plan_cases(path: str, *, engine: str, mode: str, full: bool, limits,
                out=None, err=None) -> int:
     """Answer every case of ``path`` (``.jsonl``, ``.json`` or ``-``), write the lines,
@@ -132,8 +148,8 @@ def plan_cases(path: str, *, engine: str, mode: str, full: bool, limits,
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     # no case, or none readable: one line, before anything is written
-    items = list(guarded(read_cases(path), "<stdin>" if path == "-" else path,
-                         "planning case"))
+    items = [_sendable(i) for i in guarded(read_cases(path), "<stdin>" if path == "-" else path,
+                                           "planning case")]
     good = [i for i in items if i.error is None]
     jobs = ((i.file, i.line, i.obj, engine, mode) for i in good)
     answers = iter(limited_map(CaseAnswerer(), jobs, limits=limits, light=light_job,

@@ -10,12 +10,11 @@ the problem (:attr:`RcoreRow.error`, ``FILE:LINE: message``) and the others are 
 
 from __future__ import annotations
 
-import json
 from typing import Iterator
 
 from smcdel_bridge.values import field, value
 
-from ..data.rows import numbered_lines
+from ..data.rows import RowError, json_value, not_json, numbered_lines
 
 
 #: the metadata fields the translation needs
@@ -63,19 +62,18 @@ def read_row(path: str, row: int, n: int, raw: bytes | str) -> RcoreRow:
         return RcoreRow(source=path, row=row, line=n, error=f"{path}:{n}: {message}")
 
     try:
-        data = json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
+        data = json_value(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
     except UnicodeDecodeError:
         return bad("not UTF-8 text")
-    except json.JSONDecodeError as err:
-        return bad(f"not a JSON object ({err.msg}, column {err.colno})")
+    if isinstance(data, RowError):
+        return bad(not_json(data))
     if not isinstance(data, dict):
         return bad("not a JSON object")
     meta = data.get("metadata")
     if isinstance(meta, str):
-        try:
-            meta = json.loads(meta)
-        except json.JSONDecodeError as err:
-            return bad(f"metadata is a string but not JSON ({err.msg})")
+        meta = json_value(meta)
+        if isinstance(meta, RowError):
+            return bad(f"metadata is a string but not JSON ({meta})")
     if not isinstance(meta, dict):
         return bad("no metadata object (a reasoning-core row has prompt, answer, metadata)")
     missing = [k for k in NEEDED if k not in meta]
