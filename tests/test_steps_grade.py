@@ -114,9 +114,11 @@ def test_planted_errors_against_the_story(files, capsys):
     _check(_grade(capsys, resp, "--against", story))
 
 
-def test_planted_errors_against_a_written_trace(files, capsys):
+@pytest.mark.parametrize("name", ["trace.jsonl", "trace.json"])
+def test_planted_errors_against_a_written_trace(files, capsys, name):
+    """Whatever the trace's file is named, it holds the lines ``trace -o`` wrote."""
     story, resp, tmp = files
-    trace = tmp / "trace.jsonl"
+    trace = tmp / name
     assert main(["trace", str(story), "--order", "3", "-o", str(trace)]) == 0
     _check(_grade(capsys, resp, "--against", trace))
 
@@ -173,3 +175,51 @@ def test_a_story_past_the_time_limit_is_one_line_that_says_how_far_it_got(tmp_pa
     assert head == f"mindgames: {story}:1: story eight: timed out after 0.5 s (--timeout)"
     n = int(rest.split(" ")[0])
     assert rest == f"{n} of its 40 events applied; the next, line {n + 4}: {moves[n]}"
+
+
+def _bad_trace(tmp, good: str, name: str) -> tuple:
+    """A trace whose first line ``mindgames trace`` wrote, and the bad line after it."""
+    bad = {
+        "not_utf8": b"\xff\n",
+        "chains_not_a_list": b'{"story": "planted", "t": 2, "sentence": "x", "chains": "no"}\n',
+        "chain_not_text": b'{"story": "planted", "t": 2, "sentence": "x", "chains": [{"chain": 5}]}\n',
+        "chain_without_variable": b'{"story": "planted", "t": 2, "sentence": "x", "chains": '
+                                  b'[{"chain": "Sally", "order": 1, "value": "box", '
+                                  b'"reason": null, "values": ["box"]}]}\n',
+        "nested_too_deeply": b"[" * 100_000 + b"]" * 100_000 + b"\n",
+    }[name]
+    path = tmp / f"{name}.jsonl"
+    path.write_bytes(good.encode() + bad)
+    return path, 2
+
+
+@pytest.mark.parametrize("name", ["not_utf8", "chains_not_a_list", "chain_not_text",
+                                  "chain_without_variable", "nested_too_deeply"])
+def test_a_malformed_trace_line_is_one_line_naming_the_trace_and_its_line(files, capsys, name):
+    story, resp, tmp = files
+    assert main(["trace", str(story), "-o", str(tmp / "trace.jsonl")]) == 0
+    first = (tmp / "trace.jsonl").read_text().splitlines(keepends=True)[0]
+    trace, line = _bad_trace(tmp, first, name)
+    capsys.readouterr()
+    assert main(["grade", str(resp), "--against", str(trace)]) == 1
+    captured = capsys.readouterr()
+    (said,) = captured.err.strip().splitlines()
+    assert said.startswith(f"mindgames: {trace}:{line}:"), said
+    assert "internal error" not in said and captured.out == ""
+
+
+def test_an_empty_trace_says_it_has_no_steps(files, capsys):
+    _, resp, tmp = files
+    trace = tmp / "empty.jsonl"
+    trace.write_text("")
+    assert main(["grade", str(resp), "--against", str(trace)]) == 1
+    (said,) = capsys.readouterr().err.strip().splitlines()
+    assert said.startswith(f"mindgames: {trace}: the trace has no steps"), said
+
+
+def test_a_response_line_nested_too_deeply_is_named_by_its_line(files, capsys):
+    story, resp, _ = files
+    resp.write_text(resp.read_text() + "[" * 100_000 + "]" * 100_000 + "\n")
+    assert main(["grade", str(resp), "--against", str(story)]) == 1
+    (said,) = capsys.readouterr().err.strip().splitlines()
+    assert said == f"mindgames: {resp}:{len(PLANTED) + 1}: invalid JSON: nested too deeply"

@@ -90,3 +90,25 @@ def test_deltom_shape_is_one_story_or_problem(tmp_path, capsys):
     want = oracle({"red(Ann)": True, "red(Bob)": True}, 2)
     assert [x["first"]["Bob"] for x in lines] == \
         [None if len(w[("Bob", "red(Bob)")]) > 1 else w[("Bob", "red(Bob)")][0] for w in want]
+
+
+def test_an_actual_state_naming_no_proposition_is_an_error_of_the_option(tmp_path, capsys):
+    path = tmp_path / "p.del"
+    path.write_text(PROBLEM)
+    assert main(["trace", str(path), "--actual", "9"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    (said,) = captured.err.strip().splitlines()
+    assert said.startswith(f"mindgames: {path}:1: --actual does not fit problem 'two_cards': "
+                           "unknown proposition '9'"), said
+
+
+def test_an_actual_state_the_law_rules_out_is_not_a_checker_failure(tmp_path, capsys):
+    path = tmp_path / "p.del"
+    path.write_text(PROBLEM.replace("  announce", "  law red(Ann) or red(Bob)\n  announce", 1))
+    assert main(["trace", str(path), "--actual", "00"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    (said,) = captured.err.strip().splitlines()
+    assert said == f"{path}:1: story two_cards: '00' is not a state of problem 'two_cards' " \
+                   "(it breaks the law)"

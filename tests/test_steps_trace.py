@@ -145,3 +145,11 @@ def test_a_story_past_its_time_limit_keeps_its_steps_and_says_where(tmp_path, ca
     assert rest == f"{n} of its 40 events applied; the next, line {n + 4}: {moves[n]}"
     # its step is being made, or the step of the event before it was the last one made
     assert len(steps) in (n - 1, n)
+
+
+def test_a_negative_order_or_timeout_is_an_option_error_before_the_file_is_read(tmp_path, capsys):
+    missing = tmp_path / "missing.del"  # read first, it would be the error
+    assert main(["trace", str(missing), "--order", "-1"]) == 1
+    assert capsys.readouterr().err == "mindgames: --order must be 0 or more, not -1\n"
+    assert main(["trace", str(missing), "--timeout", "-1"]) == 1
+    assert capsys.readouterr().err == "mindgames: --timeout must be 0 or more (0: no bound), not -1\n"

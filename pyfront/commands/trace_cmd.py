@@ -47,6 +47,10 @@ def run(args: argparse.Namespace) -> int:
     from ..data.loading import load_document
     from ..problem.model import Problem
 
+    if args.order is not None and args.order < 0:  # (options first: before any reading)
+        raise UserError(f"--order must be 0 or more, not {args.order}")
+    if not args.timeout >= 0:  # also refuses nan
+        raise UserError(f"--timeout must be 0 or more (0: no bound), not {args.timeout:g}")
     stories = load_document(args.file)
     if args.story is not None:
         stories = [s for s in stories if s.name == args.story]
@@ -61,12 +65,27 @@ def run(args: argparse.Namespace) -> int:
             why = ("a number puzzle is not traced" if item.has_values else
                    f"problem {item.name} is traced at an actual state: give --actual")
             raise UserError(why, file=args.file, line=item.line)
+        if isinstance(item, Problem):
+            _check_actual(item, args)
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     try:
         return _write(stories, args, out)
     finally:
         if out is not sys.stdout:
             out.close()
+
+
+def _check_actual(problem, args: argparse.Namespace) -> None:
+    """``--actual`` is the user's option: a state the problem cannot have is told as such,
+    naming the problem, before any work (not as the failure of its trace)."""
+    from ..errors import UserError
+    from ..explain.build import StateError, StateNamer, propositions_of
+
+    try:
+        StateNamer(propositions_of(problem)).parse(args.actual)
+    except StateError as err:  # worded as explain --actual words it
+        raise UserError(f"--actual does not fit problem {problem.name!r}: {err.message}",
+                        file=args.file, line=problem.line) from None
 
 
 def _write(stories: list, args: argparse.Namespace, out) -> int:

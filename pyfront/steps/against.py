@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Sequence
 
+from ..data.rows import RowError, json_lines
 from ..errors import UserError
 from .responses import Response
 from .trace import match_variable, story_trace
@@ -25,26 +26,57 @@ def chain_order(chain: str) -> int:
     return 0 if chain == "real" else chain.count("->") + 1
 
 
+#: a trace line's chain entry as ``mindgames trace`` writes it: field -> the types it may hold
+_CHAIN_FIELDS = {"chain": (str,), "order": (int,), "variable": (str,), "value": (str, type(None)),
+                 "reason": (str, type(None)), "values": (list,)}
+
+
+def _trace_shape_error(step: object) -> str | None:
+    """Why a trace record is not in ``mindgames trace``'s lines shape (None: it is), so a
+    hand-made or damaged trace is named by its line rather than failing while graded."""
+    if not isinstance(step, dict) or not {"t", "sentence", "chains"} <= set(step):
+        return "a trace line needs t, sentence and chains (mindgames trace's lines shape)"
+    if not isinstance(step.get("story", ""), (str, type(None))):
+        return "a trace line's story must be a name (text)"
+    if not isinstance(step["t"], int) or isinstance(step["t"], bool):
+        return "a trace line's t must be a whole number"
+    if not isinstance(step["sentence"], str):
+        return "a trace line's sentence must be text"
+    if not isinstance(step["chains"], list):
+        return "a trace line's chains must be a list"
+    for i, entry in enumerate(step["chains"]):
+        if not isinstance(entry, dict):
+            return f"chains[{i}] must be an object with {', '.join(_CHAIN_FIELDS)}"
+        for name, types in _CHAIN_FIELDS.items():
+            if name not in entry:
+                return f"chains[{i}] has no {name} (mindgames trace's lines shape)"
+            if not isinstance(entry[name], types) or isinstance(entry[name], bool):
+                got = entry[name]  # (a scalar shown, a list or object named: never deep)
+                shown = json.dumps(got)[:40] if not isinstance(got, (list, dict)) else \
+                    f"a{'n object' if isinstance(got, dict) else ' list'}"
+                return f"chains[{i}]: {name} cannot be {shown}"
+    return None
+
+
 def _read_trace(path: str) -> dict[str | None, list[dict]]:
     out: dict[str | None, list[dict]] = {}
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, start=1):
-            if not line.strip():
-                continue
-            try:
-                step = json.loads(line)
-            except ValueError as exc:
-                raise UserError(f"not JSON: {exc}", file=path, line=n) from None
-            if not isinstance(step, dict) or not {"t", "sentence", "chains"} <= set(step):
-                raise UserError("a trace line needs t, sentence and chains (mindgames trace's "
-                                "lines shape)", file=path, line=n)
-            out.setdefault(step.get("story"), []).append(step)
+    for _, line, step in json_lines(path):
+        if isinstance(step, RowError):
+            raise step.user_error(path, line)
+        why = _trace_shape_error(step)
+        if why is not None:
+            raise UserError(why, file=path, line=line)
+        out.setdefault(step.get("story"), []).append(step)
+    if not out:
+        raise UserError("the trace has no steps (mindgames trace writes a line per sentence)",
+                        file=path)
     return out
 
 
 def load_against(path: str, responses: Sequence[Response]) -> dict[str | None, list[dict]]:
-    """Story name -> its trace steps: read from a trace (``.jsonl``/``.json``), or computed
-    from a DSL file to the longest chain the responses ask about."""
+    """Story name -> its trace steps: read from a trace (``mindgames trace``'s JSON lines,
+    named ``.jsonl`` or ``.json``), or computed from a DSL file to the longest chain the
+    responses ask about."""
     try:
         if path.endswith((".jsonl", ".json")):
             return _read_trace(path)

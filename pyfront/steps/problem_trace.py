@@ -98,7 +98,10 @@ def trace_item(job: tuple):
 
 def _problem_item(job: tuple) -> tuple[list[dict], str | None, int | None]:
     problem, order, wanted, actual = job
-    steps, failure = problem_trace(problem, actual, order)
+    try:
+        steps, failure = problem_trace(problem, actual, order)
+    except UserError as err:  # (an --actual the law rules out): the user's, not the checker's
+        return [], err.message, err.line
     for step in steps:
         step["chains"] = [c for c in step["chains"] if c["variable"] in wanted]
     return steps, (failure.message if failure else None), (failure.line if failure else None)

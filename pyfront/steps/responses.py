@@ -97,8 +97,11 @@ def read_response(line: str, number: int, file: str | None = None) -> Response:
     """One line of a responses file (``number``: its line number, for messages)."""
     try:
         data = json.loads(line)
-    except ValueError as exc:
-        raise UserError(f"not JSON: {exc}", file=file, line=number) from None
+    except ValueError as exc:  # worded as the dataset reader (pyfront.data.rows) words it
+        raise UserError(f"invalid JSON: {getattr(exc, 'msg', exc)}", file=file, line=number,
+                        column=getattr(exc, "colno", None)) from None
+    except RecursionError:
+        raise UserError("invalid JSON: nested too deeply", file=file, line=number) from None
     if isinstance(data, list):
         data = {"steps": data}
     if not isinstance(data, dict):
