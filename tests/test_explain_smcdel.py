@@ -62,3 +62,26 @@ def test_a_parse_error_is_one_line(tmp_path):
     assert done.returncode == 1
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"mindgames: {path}:2:"), done.stderr
+
+
+def test_obs_atoms_outside_vars_get_the_sanity_line_check_gives(tmp_path):
+    path = tmp_path / "obs.smcdel.txt"
+    path.write_text("VARS 1\nLAW Top\nOBS a: 2\nVALID? 1\n", encoding="utf-8")
+    done = _explain(str(path))
+    assert done.returncode == 1
+    assert done.stderr == (f"mindgames: {path}: Sanity check failed: OBS contains atoms "
+                           "not in VARS!\n")
+
+
+def test_a_job_nested_too_deeply_is_refused_on_one_line_naming_its_line(tmp_path):
+    # 250 negations, 3,000 nested "knows that", a chain of 50,000 "|" (nested one level
+    # per operand): all deeper than the 200 levels a DSL formula may have
+    for body in ("~" * 250 + "1", "a knows that " * 3000 + "1", " | ".join(["1"] * 50000)):
+        path = tmp_path / "deep.smcdel.txt"
+        path.write_text(f"VARS 1,2\nLAW Top\nOBS a: 1\nVALID? {body}\n", encoding="utf-8")
+        done = _explain(str(path))
+        assert done.returncode == 1
+        assert done.stderr.startswith(f"mindgames: {path}:4:1: job 1 (VALID?) nests operators "
+                                      "more than 200 levels deep"), done.stderr[:300]
+        assert done.stderr.count("\n") == 1
+

@@ -99,6 +99,6 @@ def light_answers(item, engine: str) -> tuple[bool, bool] | None:
         try:
             model = _explicit.compile_structure(structure)
             answers.append(_explicit.valid_after(model, announcements, hypothesis))
-        except SmcdelError:
+        except (SmcdelError, RecursionError):  # (deep formulas: the general path's deep stack)
             return None
     return answers[0], answers[1]

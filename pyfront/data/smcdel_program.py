@@ -43,16 +43,41 @@ def problems_from_smcdel(text: str, filename: str) -> Converted:
     """The problems of an SMCDEL program (errors as :class:`~pyfront.errors.UserError`
     naming the file, line and column the reference would)."""
     from smcdel_bridge.errors import SmcdelError
-    from smcdel_bridge.syntax import parse_input
+    from smcdel_bridge.syntax import parse_input, sanity_check
 
     from pyfront.errors import UserError
 
     try:
-        program = parse_input(text)
+        program = sanity_check(parse_input(text))
     except SmcdelError as err:
         raise UserError(str(err), file=filename, line=getattr(err, "line", None),
                         column=getattr(err, "column", None)) from None
+    _refuse_deep(program, text, filename)
     return _convert(program, _renamed(program))
+
+
+def _refuse_deep(program, text: str, filename: str) -> None:
+    """Refuse a law or ``VALID?`` job whose operators nest deeper than a DSL formula's may:
+    the English and the steps of an explanation are written by recursion.  (A chain
+    ``1|2|…`` nests one level per operand, as SMCDEL reads it.)"""
+    from smcdel_bridge.syntax import tokenize
+
+    from pyfront.errors import UserError
+    from pyfront.problem.dsl import MAX_FORMULA_DEPTH, formula_depth
+
+    deep = [(0, program.structure.law)] + [
+        (k, job.form) for k, job in enumerate(program.jobs, start=1) if job.kind == "VALID?"]
+    # operators only: formula_depth counts the atom as a level too
+    deep = [k for k, form in deep if formula_depth(form) - 1 > MAX_FORMULA_DEPTH]
+    if not deep:
+        return
+    # LAW, then the jobs' keywords: the k-th job's is keywords[k]
+    keywords = [t for t in tokenize(text) if t.kind in ("LAW", "VALIDQ", "TRUEQ", "WHEREQ")]
+    where = keywords[deep[0]] if deep[0] < len(keywords) else None
+    what = "the law" if deep[0] == 0 else f"job {deep[0]} (VALID?)"
+    raise UserError(f"{what} nests operators more than {MAX_FORMULA_DEPTH} levels deep, too "
+                    f"deeply for explain (mindgames smcdel answers it)", file=filename,
+                    line=getattr(where, "line", None), column=getattr(where, "column", None))
 
 
 def _renamed(program):
