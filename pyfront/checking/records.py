@@ -49,6 +49,25 @@ def check_record(source: str, row: int | None, *, name: str | None = None,
     return record
 
 
+#: what names an item in its record, answered or not
+_NAMING = frozenset(("source", "row", "name", "line", "expected", "engine"))
+
+
+def finished(record: object) -> bool:
+    """Whether ``record`` has the shape of a record a run writes for an item it finished
+    (a source, a row, and an answer or a failure of some kind): ``--resume`` keeps only
+    those, since a forged or cut-down line would stand for an item never checked."""
+    if not isinstance(record, dict) or not isinstance(record.get("source"), str):
+        return False
+    row = record.get("row")
+    if row.__class__ is not int or row < 0:
+        return False
+    error = record.get("error")
+    if error is not None:
+        return isinstance(error, str) and bool(error)
+    return any(value is not None for key, value in record.items() if key not in _NAMING)
+
+
 def _record_encoder():
     """``json.dumps(record, ensure_ascii=False)`` made once for every record: dumps makes
     an encoder per call when given an option, and the encoder's ``encode`` a C encoder

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable, Hashable, Sequence
 
 from ..errors import UserError
-from .records import encode_record
+from .records import encode_record, finished
 
 
 def check_output(args, paths: Sequence[str], *, resumable: bool = True) -> bool:
@@ -49,14 +49,18 @@ class ResultLog:
     """
 
     def __init__(self, path: str | os.PathLike, key: Callable[[dict], Hashable],
-                 *, resume: bool = False):
+                 *, resume: bool = False, kept: Callable[[dict], bool] | None = None):
         self.path = Path(path)
         self._key = key
+        #: whether a record read back stands for its item (default: any JSON object)
+        self._kept = kept
         self.previous: list[dict] = []
         #: lines of the old file that were not records, and the 1-based line where they
         #: began (resume drops them with everything after: those items are redone)
         self.dropped_lines = 0
         self.dropped_from: int | None = None
+        #: why the first of them was dropped
+        self.dropped_why = "not a JSON record"
         self._done: set[Hashable] = set()
         if resume and self.path.exists():
             self._load()
@@ -78,9 +82,12 @@ class ResultLog:
                 record = json.loads(raw)
             except (ValueError, RecursionError):
                 record = None
-            if not isinstance(record, dict):
+            if not isinstance(record, dict) or (self._kept is not None
+                                                and not self._kept(record)):
                 # a damaged line: everything from here on is redone
                 self.dropped_lines, self.dropped_from = len(lines) - n, n + 1
+                if isinstance(record, dict):
+                    self.dropped_why = "not the record of a finished item"
                 break
             self.previous.append(record)
             self._done.add(self._key(record))
@@ -152,11 +159,13 @@ class Writer:
         self.log = None
         self.previous: list[dict] = []
         if output:
-            self.log = ResultLog(output, record_key, resume=getattr(args, "resume", False))
+            self.log = ResultLog(output, record_key, resume=getattr(args, "resume", False),
+                                 kept=finished)
             if self.log.dropped_lines:
-                print(f"mindgames: {output}: line {self.log.dropped_from} is not a JSON "
-                      f"record: dropped it and the {self.log.dropped_lines - 1} line(s) after "
-                      "it; their items are checked again", file=sys.stderr)
+                print(f"mindgames: {output}: line {self.log.dropped_from} is "
+                      f"{self.log.dropped_why}: dropped it and the "
+                      f"{self.log.dropped_lines - 1} line(s) after it; their items are "
+                      "checked again", file=sys.stderr)
             self.previous = self.log.previous
             stranger = _stranger(self.previous, getattr(args, "paths", None))
             if stranger is not None:
