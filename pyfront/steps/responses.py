@@ -28,6 +28,7 @@ import re
 
 from smcdel_bridge.values import value
 
+from ..data.rows import RowError, json_value
 from ..errors import UserError
 
 __all__ = ["Response", "Step", "norm_text", "norm_value", "read_response", "read_responses",
@@ -95,13 +96,9 @@ def split_steps(text: str, chain: str) -> list[Step]:
 
 def read_response(line: str, number: int, file: str | None = None) -> Response:
     """One line of a responses file (``number``: its line number, for messages)."""
-    try:
-        data = json.loads(line)
-    except ValueError as exc:  # worded as the dataset reader (pyfront.data.rows) words it
-        raise UserError(f"invalid JSON: {getattr(exc, 'msg', exc)}", file=file, line=number,
-                        column=getattr(exc, "colno", None)) from None
-    except RecursionError:
-        raise UserError("invalid JSON: nested too deeply", file=file, line=number) from None
+    data = json_value(line)
+    if isinstance(data, RowError):  # worded as the dataset reader words it
+        raise UserError(f"invalid JSON: {data}", file=file, line=number, column=data.column)
     if isinstance(data, list):
         data = {"steps": data}
     if not isinstance(data, dict):
