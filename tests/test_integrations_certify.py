@@ -107,3 +107,132 @@ def test_reasoning_core_rows(tmp_path):
         assert row["certified_answer"] == ([record["answer"]] if isinstance(record["answer"], str)
                                            else record["answer"])
     assert "reasoning-core" in card
+
+
+# --- unreadable input: reported by file and line, the rest certified, exit 1 --------------
+
+def _rows(out) -> list[dict]:
+    return [json.loads(x) for x in (out / "test.jsonl").read_text().splitlines()]
+
+
+def _err_lines(capsys) -> list[str]:
+    return [x for x in capsys.readouterr().err.splitlines() if x.startswith("mindgames: ")]
+
+
+def test_unreadable_hitom_lines_fail_the_run_the_others_are_certified(tmp_path, capsys):
+    good = shared_file("hitom", "hitom_shared.jsonl").read_bytes().splitlines(keepends=True)[:3]
+    broken = b'{"story": oops}\n'
+    bad = [broken, b"\xff\xfe not text\n", b"[" * 100_000 + b"\n", b"[1, 2]\n", b'"a row"\n',
+           b'{"story": 3, "question": "Where is the egg?", "answer": "box"}\n']
+    src = tmp_path / "mixed.jsonl"
+    src.write_bytes(good[0] + b"".join(bad) + b"".join(good[1:]))
+    clean = tmp_path / "clean.jsonl"
+    clean.write_bytes(b"".join(good))
+    assert main(["certify", str(clean), "--format", "hitom", "-o", str(tmp_path / "c")]) == 0
+    capsys.readouterr()
+    out = tmp_path / "m"
+    assert main(["certify", str(src), "--format", "hitom", "-o", str(out)]) == 1
+    said = _err_lines(capsys)
+    assert [s.split(": ", 2)[1] for s in said] == [f"{src}:{n}" for n in range(2, 8)]
+    try:  # the column as Python's own JSON parser gives it
+        json.loads(broken)
+    except json.JSONDecodeError as err:
+        assert f"column {err.colno}" in said[0]
+    assert not any("internal error" in s for s in said)
+    rows = _rows(out)
+    originals = [json.loads(x) for x in good]
+    assert [r["row"] for r in rows] == [0, 7, 8]  # the file's rows, the bad ones among them
+    assert [{k: r[k] for k in o} for r, o in zip(rows, originals)] == originals
+    want = _rows(tmp_path / "c")
+    assert [{k: r[k] for k in r if k != "row"} for r in rows] == \
+        [{k: r[k] for k in r if k != "row"} for r in want]
+    assert "| agrees |" in (out / "README.md").read_text()
+
+
+def test_unreadable_rcore_rows_fail_the_run_an_unmodelled_one_does_not(tmp_path, capsys):
+    from test_rcore_check import WINDOW, _row
+
+    good = _row([WINDOW], ("Bob",), "bag")
+    # well formed, but its prose has a shape the model does not read: unmodelled, not bad
+    unmodelled = good.replace("Unknown to the others", "Quietly")
+    src = tmp_path / "rows.jsonl"
+    src.write_text(good + "\n" + unmodelled + "\n")
+    out = tmp_path / "ok"
+    assert main(["certify", str(src), "--format", "reasoning-core", "-o", str(out)]) == 0
+    assert [r["class"] for r in _rows(out)] == ["agrees", "unmodelled"]
+    capsys.readouterr()
+
+    def broken(**meta):
+        row = json.loads(good)
+        row["metadata"].update(meta)
+        return json.dumps(row)
+
+    bad = [broken(chain=5), broken(specs=[1, 2]), broken(specs=7), broken(trace=3),
+           broken(containers=None), broken(init=[]), broken(agents="Ann"), broken(object=7),
+           broken(chain=[["Bob"]]), "[1]", "not json", "[" * 100_000]
+    src.write_text("\n".join([good, *bad, unmodelled]) + "\n")
+    out = tmp_path / "bad"
+    assert main(["certify", str(src), "--format", "reasoning-core", "-o", str(out)]) == 1
+    said = _err_lines(capsys)
+    assert [s.split(": ", 2)[1] for s in said] == [f"{src}:{n}" for n in range(2, 2 + len(bad))]
+    assert not any("internal error" in s for s in said)
+    rows = _rows(out)
+    assert [(r["row"], r["class"]) for r in rows] == [(0, "agrees"), (len(bad) + 1, "unmodelled")]
+    assert rows[0]["metadata"] == json.loads(good)["metadata"]
+
+
+def test_unreadable_tomi_lines_fail_the_run_the_other_stories_are_certified(tmp_path, capsys):
+    from conftest import TEST_DATA
+
+    lines = (TEST_DATA / "tomi" / "stories.txt").read_bytes().splitlines(keepends=True)
+    src = tmp_path / "stories.txt"
+    # a line that is not UTF-8 in the second story; a story of two questions with one
+    # (said once); a line no question ends, at the end
+    two = (b"1 Sally entered the kitchen.\n2 \xff\n3 The marble is in the basket.\n"
+           b"4 Where is the marble really?\tbasket\t3\n5 Where is the marble really?\tbasket\t3\n")
+    src.write_bytes(b"".join(lines[:9]) + b"\xff\n" + b"".join(lines[9:]) + two
+                    + b"1 Sally entered the kitchen.\njunk\n")
+    out = tmp_path / "t"
+    assert main(["certify", str(src), "--format", "tomi", "-o", str(out)]) == 1
+    said = _err_lines(capsys)
+    n = len(lines) + 1  # the lines before the story of two questions
+    assert [s.split(": ", 2)[1] for s in said] == [f"{src}:10", f"{src}:{n + 2}",
+                                                   f"{src}:{n + 7}"]
+    rows = _rows(out)
+    questions = sum(b"\t" in x for x in lines)
+    assert [r["row"] for r in rows] == [0] + list(range(2, questions))
+    assert all(r["class"] != "unmodelled" for r in rows)
+
+
+@pytest.mark.parametrize("trace", ["[" * 100_000, '{"t": ' + "1" * 5000 + "}"],
+                         ids=["nested_too_deeply", "number_too_long"])
+def test_an_unreadable_deltom_question_fails_the_run_the_others_are_certified(tmp_path, capsys,
+                                                                             trace):
+    import shutil
+
+    from conftest import TEST_DATA
+
+    root = tmp_path / "deltom"
+    shutil.copytree(TEST_DATA / "deltom", root)
+    story = next(p.parent for p in root.rglob("order_3.txt"))
+    (story / "order_3.txt").write_bytes(b"\xff\xfe")
+    (story / "trace.jsonl").write_text(trace + "\n")  # unreadable, and not certify's
+    out = tmp_path / "d"
+    assert main(["certify", str(root), "--format", "deltom", "-o", str(out)]) == 1
+    said = _err_lines(capsys)
+    assert said == [f"mindgames: {story / 'order_3.txt'}:1:1: not UTF-8 text"]
+    rows = _rows(out)
+    assert [r["file"] for r in rows] == [str(story / f"order_{k}.txt") for k in (0, 1, 2, 4)]
+    assert "unmodelled" not in {r["class"] for r in rows}
+
+
+def test_the_split_to_certify_is_not_replaced_by_its_certified_copy(tmp_path, capsys):
+    out = tmp_path / "o"
+    out.mkdir()
+    src = out / "test.jsonl"
+    text = "".join(shared_file("hitom", "hitom_shared.jsonl").read_text().splitlines(True)[:2])
+    src.write_text(text)
+    assert main(["certify", str(src), "--format", "hitom", "-o", str(out), "--force"]) == 1
+    (said,) = capsys.readouterr().err.strip().splitlines()
+    assert said.startswith(f"mindgames: {src}: ") and "replace" in said
+    assert src.read_text() == text and not (out / "README.md").exists()

@@ -223,3 +223,156 @@ def test_a_response_line_nested_too_deeply_is_named_by_its_line(files, capsys):
     assert main(["grade", str(resp), "--against", str(story)]) == 1
     (said,) = capsys.readouterr().err.strip().splitlines()
     assert said == f"mindgames: {resp}:{len(PLANTED) + 1}: invalid JSON: nested too deeply"
+
+
+# --- traces: what `mindgames trace` writes, and nothing else -------------------------------
+
+def _written_trace(files) -> tuple:
+    story, resp, tmp = files
+    trace = tmp / "trace.jsonl"
+    assert main(["trace", str(story), "-o", str(trace)]) == 0
+    return [json.loads(x) for x in trace.read_text().splitlines()], resp, tmp
+
+
+def _grade_fails(capsys, resp, trace) -> list[str]:
+    capsys.readouterr()
+    assert main(["grade", str(resp), "--against", str(trace)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "internal error" not in captured.err
+    return captured.err.strip().splitlines()
+
+
+@pytest.mark.parametrize("at", [1, 3])
+def test_a_trace_line_without_chains_among_lines_with_chains_is_named(files, capsys, at):
+    lines, resp, tmp = _written_trace(files)
+    lines[at - 1]["chains"] = []
+    trace = tmp / "damaged.jsonl"
+    trace.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    (said,) = _grade_fails(capsys, resp, trace)
+    assert said.startswith(f"mindgames: {trace}:{at}: "), said
+    assert str(resp) not in said
+
+
+def _damaged(lines: list[dict], how: str) -> tuple[list[dict], int]:
+    """``mindgames trace``'s lines damaged ``how``, and the line to name."""
+    lines = [dict(x, chains=[dict(c) for c in x["chains"]]) for x in lines]
+    if how == "entry_missing":
+        del lines[2]["chains"][-1]
+        return lines, 3
+    if how == "entry_repeated":
+        lines[2]["chains"].append(dict(lines[2]["chains"][0]))
+        return lines, 3
+    if how == "values_not_places":
+        lines[1]["chains"][0]["values"] = [1, 2]
+        return lines, 2
+    if how == "order_not_the_chains":
+        lines[1]["chains"][1]["order"] = 3
+        return lines, 2
+    if how == "chain_without_an_agent":
+        lines[1]["chains"][1]["chain"] = "Sally->"
+        return lines, 2
+    if how == "written_twice":  # the same trace appended again
+        return lines + lines, len(lines) + 1
+    lines[3]["t"] = 7  # a line missing
+    return lines, 4
+
+
+@pytest.mark.parametrize("how", ["entry_missing", "entry_repeated", "values_not_places",
+                                 "order_not_the_chains", "chain_without_an_agent",
+                                 "written_twice", "t_skips"])
+def test_trace_lines_not_as_trace_writes_them_are_named(files, capsys, how):
+    lines, resp, tmp = _written_trace(files)
+    damaged, at = _damaged(lines, how)
+    trace = tmp / "damaged.jsonl"
+    trace.write_text("".join(json.dumps(x) + "\n" for x in damaged))
+    (said,) = _grade_fails(capsys, resp, trace)
+    assert said.startswith(f"mindgames: {trace}:{at}: "), said
+
+
+def test_a_story_without_variables_is_said_of_the_story_not_the_responses(tmp_path, capsys):
+    story = tmp_path / "plain.del"
+    story.write_text("story plain\n  agents Sally, Anne\n  Sally leaves\n  Anne leaves\n")
+    trace = tmp_path / "plain.jsonl"
+    assert main(["trace", str(story), "-o", str(trace)]) == 0
+    # what trace writes for it: a line per sentence, no chain (no variable to trace)
+    assert [json.loads(x)["chains"] for x in trace.read_text().splitlines()] == [[], []]
+    resp = tmp_path / "r.jsonl"
+    resp.write_text(json.dumps([{"sentence": "Sally leaves", "chain": "Sally", "value": "x"}])
+                    + "\n")
+    for against in (trace, story):
+        (said, _) = _grade_fails_with_count(capsys, resp, against)
+        assert said.startswith(f"mindgames: {against}: story 'plain' has no variable"), said
+
+
+def _grade_fails_with_count(capsys, resp, against) -> list[str]:
+    """The error lines of a run that grades what it can, then the count."""
+    capsys.readouterr()
+    assert main(["grade", str(resp), "--against", str(against)]) == 1
+    captured = capsys.readouterr()
+    assert "internal error" not in captured.err
+    return captured.err.strip().splitlines()
+
+
+def test_a_response_that_cannot_be_graded_does_not_hide_the_others(files, capsys):
+    story, resp, tmp = files
+    good = resp.read_text().splitlines()
+    mixed = tmp / "mixed.jsonl"
+    odd = {"id": "odd", "story": "elsewhere", "chain": "Sally", "response": "## Step 1 ##\n[x]"}
+    banana = {"id": "banana", "object": "banana", "steps": []}
+    mixed.write_text("\n".join([good[0], good[1], json.dumps(odd), json.dumps(banana), good[2]])
+                     + "\n")
+    capsys.readouterr()
+    assert main(["grade", str(mixed), "--against", str(story)]) == 1
+    captured = capsys.readouterr()
+    said = captured.err.strip().splitlines()
+    assert said[0] == f"mindgames: {mixed}:3: no story called 'elsewhere' to grade against"
+    assert said[1].startswith(f"mindgames: {mixed}:4: ") and "'banana'" in said[1]
+    assert said[2].startswith("graded 3 responses") and said[2].endswith("; 2 not graded")
+    _check([json.loads(x) for x in captured.out.splitlines()])
+
+
+@pytest.mark.parametrize("line", [
+    '{"steps": 5}', '{"story": ["planted"], "steps": []}', '{"object": 5, "steps": []}',
+    '{"prompt": 5, "steps": []}', '[{"sentence": "Sally leaves", "chain": ["Sally"], "value": "x"}]',
+    '{"chain": 5, "response": "## Step 1 ##\\nSally leaves [x]"}',
+    '[{"sentence": {"a": 1}, "chain": "Sally", "value": "x"}]',
+    '[{"sentence": "Sally leaves", "chain": "Sally", "value": ["box"]}]',
+], ids=["steps", "story", "object", "prompt", "chain", "chain_of_response", "sentence", "value"])
+def test_a_response_field_of_the_wrong_type_is_named_by_its_line(files, capsys, line):
+    story, resp, _ = files
+    resp.write_text(resp.read_text() + line + "\n")
+    capsys.readouterr()
+    assert main(["grade", str(resp), "--against", str(story)]) == 1
+    captured = capsys.readouterr()
+    (said,) = captured.err.strip().splitlines()
+    assert said.startswith(f"mindgames: {resp}:{len(PLANTED) + 1}: "), said
+    assert "internal error" not in said
+
+
+def test_a_line_separator_inside_a_response_is_text_not_a_line_break(files, capsys):
+    story, resp, _ = files
+    lines = resp.read_text().splitlines()
+    first = json.loads(lines[0])
+    first["response"] = first["response"].replace("So the marble", "So\u2028the marble", 1)
+    resp.write_text(json.dumps(first, ensure_ascii=False) + "\n" + "\n".join(lines[1:]) + "\n",
+                    encoding="utf-8")
+    _check(_grade(capsys, resp, "--against", story))
+
+
+@pytest.mark.parametrize("which", ["responses", "trace", "prm"])
+def test_an_output_that_names_an_input_is_refused(files, capsys, which):
+    story, resp, tmp = files
+    trace = tmp / "trace.jsonl"
+    assert main(["trace", str(story), "-o", str(trace)]) == 0
+    before = {p: p.read_bytes() for p in (resp, trace)}
+    prm = tmp / "prm.jsonl"
+    target = {"responses": resp, "trace": trace, "prm": prm}[which]
+    capsys.readouterr()
+    for flag in ("-o", "--prm"):
+        if which == "prm" and flag == "--prm":
+            continue
+        extra = ["--prm", str(prm)] if which == "prm" else []
+        assert main(["grade", str(resp), "--against", str(trace), flag, str(target), *extra]) == 1
+        (said,) = capsys.readouterr().err.strip().splitlines()
+        assert said.startswith(f"mindgames: {target}: "), said
+    assert {p: p.read_bytes() for p in (resp, trace)} == before

@@ -153,3 +153,27 @@ def test_a_negative_order_or_timeout_is_an_option_error_before_the_file_is_read(
     assert capsys.readouterr().err == "mindgames: --order must be 0 or more, not -1\n"
     assert main(["trace", str(missing), "--timeout", "-1"]) == 1
     assert capsys.readouterr().err == "mindgames: --timeout must be 0 or more (0: no bound), not -1\n"
+
+
+def test_an_output_that_names_the_story_is_refused(tmp_path, capsys):
+    story = tmp_path / "s.del"
+    story.write_text(STORY)
+    assert main(["trace", str(story), "-o", str(story)]) == 1
+    (said,) = capsys.readouterr().err.strip().splitlines()
+    assert said.startswith(f"mindgames: {story}: ") and "overwritten" in said
+    assert story.read_text() == STORY
+
+
+def test_standard_input_is_named_as_the_other_commands_name_it(monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"")))
+    assert main(["trace", "-"]) == 1
+    assert capsys.readouterr().err == "mindgames: <stdin>: no story\n"
+
+
+def test_an_empty_story_name_is_looked_for_like_any_other(tmp_path, capsys):
+    story = tmp_path / "s.del"
+    story.write_text(STORY)
+    assert main(["trace", str(story), "--story", ""]) == 1
+    assert capsys.readouterr().err == f"mindgames: {story}: no story or problem called ''\n"

@@ -26,8 +26,14 @@ def run(args: argparse.Namespace) -> int:
 
     from ..integrations.certified_splits import certify
 
-    result = certify(args.dataset, args.format, args.output, force=args.force)
+    def report(message: str) -> None:  # a line that cannot be read: bad input, said at once
+        print(f"mindgames: {message}", file=sys.stderr)
+
+    result = certify(args.dataset, args.format, args.output, force=args.force, report=report)
     counts = ", ".join(f"{cls} {n}" for cls, n in sorted(result.counts.items(),
                                                        key=lambda kv: (-kv[1], kv[0])))
-    print(f"certify: {result.rows} questions ({counts}); wrote {args.output}/", file=sys.stderr)
-    return 0
+    bad = len(result.unreadable)
+    unread = f"; {bad} {'item' if bad == 1 else 'items'} could not be read" if bad else ""
+    print(f"certify: {result.rows} questions ({counts}){unread}; wrote {args.output}/",
+          file=sys.stderr)
+    return 1 if bad else 0

@@ -38,20 +38,27 @@ def _run(args: argparse.Namespace) -> int:
     import json
     import sys
 
+    from ..errors import UserError
     from ..steps.against import load_against, story_of, variable_of
     from ..steps.grade import default_prompt, grade_response, prm_rows
     from ..steps.responses import read_responses
 
+    _refuse_overwriting_inputs(args)
     responses = read_responses(args.responses)
     against = load_against(args.against, responses)
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     prm = open(args.prm, "w", encoding="utf-8") if args.prm else None
-    steps_n = right = unaligned = 0
+    steps_n = right = unaligned = failed = 0
     try:
         for resp in responses:
-            name = story_of(resp, against, args.responses)
-            steps = against[name]
-            variable = variable_of(resp, steps, args.responses)
+            try:  # a response that cannot be graded is one line; the others are graded
+                name = story_of(resp, against, args.responses)
+                steps = against[name]
+                variable = variable_of(resp, steps, args.responses, args.against)
+            except UserError as err:
+                print(f"mindgames: {err}", file=sys.stderr)
+                failed += 1
+                continue
             graded = {**grade_response(resp, steps, variable), "story": name}
             out.write(json.dumps(graded) + "\n")
             steps_n += graded["n_steps"]
@@ -67,6 +74,21 @@ def _run(args: argparse.Namespace) -> int:
             out.close()
         if prm is not None:
             prm.close()
-    print(f"graded {len(responses)} responses, {steps_n} steps: {right} right, "
-          f"{steps_n - right} wrong ({unaligned} unaligned)", file=sys.stderr)
-    return 0
+    not_graded = f"; {failed} not graded" if failed else ""
+    print(f"graded {len(responses) - failed} responses, {steps_n} steps: {right} right, "
+          f"{steps_n - right} wrong ({unaligned} unaligned){not_graded}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def _refuse_overwriting_inputs(args: argparse.Namespace) -> None:
+    """-o and --prm never name a file the run reads, nor each other (one would be lost)."""
+    from ..errors import UserError
+    from .options import same_file
+
+    for flag, target in (("-o", args.output), ("--prm", args.prm)):
+        for what, path in (("the responses", args.responses), ("--against", args.against)):
+            if same_file(target, path):
+                raise UserError(f"{flag} names {what}: it would be overwritten", file=target)
+    if same_file(args.output, args.prm):
+        raise UserError("-o and --prm name the same file: one would overwrite the other",
+                        file=args.prm)

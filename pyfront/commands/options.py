@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
-from pyfront.errors import UserError
+from pyfront.errors import STDIN, UserError
 
 #: most rows (or stories) ``generate --size`` may ask for: every row is kept in memory
 #: until the splits are written
@@ -40,6 +40,16 @@ def worker_ceiling() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def output_path(text: str) -> str:
+    """``-o PATH`` (an argparse type): an empty name, as an unset shell variable gives, is a
+    usage error, not the working directory."""
+    if not text.strip():
+        import argparse
+
+        raise argparse.ArgumentTypeError("the name is empty")
+    return text
+
+
 def check_size(size: int, *, even: bool) -> None:
     """``generate --size N``: the range first, so a huge odd number is told it is huge."""
     least = 2 if even else 1
@@ -55,6 +65,16 @@ def check_size(size: int, *, even: bool) -> None:
 
 #: ``--timeout``'s default, every command alike (seconds)
 TIMEOUT = 60.0
+
+
+def same_file(output: str | None, path: str | None) -> bool:
+    """Whether ``-o`` (or another output option) names the file ``path`` (an input, or
+    another output), so that writing it would destroy what the run reads or writes."""
+    if not output or not path or STDIN in (output, path):
+        return False
+    if os.path.exists(output) and os.path.exists(path):
+        return os.path.samefile(output, path)
+    return os.path.realpath(output) == os.path.realpath(path)
 
 
 def add_limit_arguments(parser, *, what: str = "the command") -> None:

@@ -43,28 +43,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from ..errors import UserError
+    from ..errors import UserError, shown
     from ..data.loading import load_document
     from ..problem.model import Problem
+    from .options import same_file
 
     if args.order is not None and args.order < 0:  # (options first: before any reading)
         raise UserError(f"--order must be 0 or more, not {args.order}")
     if not args.timeout >= 0:  # also refuses nan
         raise UserError(f"--timeout must be 0 or more (0: no bound), not {args.timeout:g}")
+    if same_file(args.output, args.file):
+        raise UserError("-o names the file to trace: it would be overwritten", file=args.output)
     stories = load_document(args.file)
     if args.story is not None:
         stories = [s for s in stories if s.name == args.story]
     if not stories:
-        what = f"no story or problem called {args.story!r}" if args.story else "no story"
-        raise UserError(what, file=args.file)
+        what = f"no story or problem called {args.story!r}" if args.story is not None \
+            else "no story"
+        raise UserError(what, file=shown(args.file))
     if args.shape == "deltom" and len(stories) > 1:  # one trace.jsonl is one story's
         raise UserError(f"{len(stories)} stories and problems: pick one with --story for "
-                        "--shape deltom", file=args.file)
+                        "--shape deltom", file=shown(args.file))
     for item in stories:
         if isinstance(item, Problem) and (item.has_values or args.actual is None):
             why = ("a number puzzle is not traced" if item.has_values else
                    f"problem {item.name} is traced at an actual state: give --actual")
-            raise UserError(why, file=args.file, line=item.line)
+            raise UserError(why, file=shown(args.file), line=item.line)
         if isinstance(item, Problem):
             _check_actual(item, args)
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
@@ -78,14 +82,14 @@ def run(args: argparse.Namespace) -> int:
 def _check_actual(problem, args: argparse.Namespace) -> None:
     """``--actual`` is the user's option: a state the problem cannot have is told as such,
     naming the problem, before any work (not as the failure of its trace)."""
-    from ..errors import UserError
+    from ..errors import UserError, shown
     from ..explain.build import StateError, StateNamer, propositions_of
 
     try:
         StateNamer(propositions_of(problem)).parse(args.actual)
     except StateError as err:  # worded as explain --actual words it
         raise UserError(f"--actual does not fit problem {problem.name!r}: {err.message}",
-                        file=args.file, line=problem.line) from None
+                        file=shown(args.file), line=problem.line) from None
 
 
 def _write(stories: list, args: argparse.Namespace, out) -> int:
@@ -107,10 +111,10 @@ def _write(stories: list, args: argparse.Namespace, out) -> int:
                                        f"problem {story.name}") \
                 if isinstance(story, Problem) else pick_variable(story, args.object)
         except UserError as exc:
-            raise UserError(exc.message, file=args.file, line=story.line) from None
+            raise UserError(exc.message, file=shown(args.file), line=story.line) from None
         if args.shape == "deltom" and len(variables) != 1:
             raise UserError(f"story {story.name} has several variables: pick one with "
-                            "--object for --shape deltom", file=args.file, line=story.line)
+                            "--object for --shape deltom", file=shown(args.file), line=story.line)
         last = args.actual if isinstance(story, Problem) else args.engine
         jobs.append((story, order, variables, last))
     memory = default_memory() if args.max_memory == "auto" else parse_memory(args.max_memory)

@@ -136,6 +136,9 @@ def read_trace(path: str) -> tuple[tuple[dict, ...] | None, str | None]:
             data = json.loads(raw)
         except json.JSONDecodeError as err:
             return None, f"{path}:{n}:{err.colno}: not a JSON object ({err.msg})"
+        except (RecursionError, ValueError) as err:  # (a number too long to convert)
+            why = "nested too deeply" if isinstance(err, RecursionError) else str(err)
+            return None, f"{path}:{n}:1: not a JSON object ({why})"
         if not isinstance(data, dict) or not isinstance(data.get("t"), int):
             return None, f"{path}:{n}:1: not a trace line (a JSON object with an integer t)"
         for key in _TRACE_KEYS:

@@ -7,9 +7,11 @@ its JSON line; DEL-ToM (a folder): the story folder, the order file, the numbere
 the question and its answer; reasoning-core: every key of the row), then ``certified_answer`` (the list of containers the event-model checker
 gives: one, or several when the story leaves the answer open), ``agrees`` (the original
 label is that answer), ``class`` (``agrees``, the kind of disagreement, or ``unmodelled``
-for a question the checker could not read) and ``explanation`` (why the label differs,
-in words).  ``DIR/README.md`` is the dataset card: what changed and why, the counts by
-class, the licence and the citation of the original.
+for a question the model does not cover) and ``explanation`` (why the label differs,
+in words).  An item the benchmark's reader cannot read (not UTF-8, not JSON, a row without
+the fields the benchmark has) is bad input: left out, named by its file and line.
+``DIR/README.md`` is the dataset card: what changed and why, the counts by class, the
+licence and the citation of the original.
 
 Usage::
 
@@ -21,9 +23,10 @@ Usage::
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from smcdel_bridge.values import field, value
 
@@ -99,54 +102,63 @@ class Certified:
     rows: int = 0
     counts: Counter = field(default_factory=Counter)
     written: list[Path] = field(default_factory=list)
+    #: ``FILE:LINE: message`` of each item that could not be read (left out)
+    unreadable: list[str] = field(default_factory=list)
 
 
-def _originals(path: str, fmt: str) -> Iterator[tuple[int, dict]]:
-    """row -> the original's fields, in file order."""
+def _read(path: str, fmt: str) -> tuple[dict, dict]:
+    """The original's fields of every item the format's reader reads, and why it could
+    not read the others (``FILE:LINE: message``), both keyed by ``(row, line)``: an item
+    the reader cannot read is bad input, unlike one the model does not cover."""
+    from ..data.guard import reader_of
+
+    originals: dict = {}
+    unreadable: dict = {}
+    reader, _ = reader_of(fmt)
     if fmt in ("hitom", "reasoning-core"):
-        from ..data.rows import RowError, json_value, numbered_lines
+        from ..data.rows import json_value, numbered_lines
 
-        for row, _, raw in numbered_lines(path):
-            try:
-                obj = json_value(raw.decode("utf-8"))
-            except UnicodeDecodeError:
-                obj = {}
-            yield row, {} if isinstance(obj, RowError) else obj
-        return
-    from ..tomi.reader import iter_questions
-
-    for q in iter_questions(path):
-        if q.row is None:
+        for item, (row, n, raw) in zip(reader(path), numbered_lines(path)):
+            if item.error:
+                unreadable[row, n] = item.error
+            else:  # (read by the reader: one JSON object)
+                originals[row, n] = json_value(raw.decode("utf-8"))
+        return originals, unreadable
+    for q in reader(path):
+        if q.error:
+            unreadable[q.row, q.line] = q.error
             continue
-        yield q.row, {
+        originals[q.row, q.line] = {
             "story": "\n".join(f"{ln.number} {ln.text}" for ln in q.story),
             "question": q.question, "answer": q.expected,
             "question_type": q.question_type, "story_type": q.story_type,
         }
+    return originals, unreadable
 
 
-def _deltom_rows(path: str) -> Iterator[dict]:
-    """DEL-ToM's questions: the original's fields and the question's check record."""
-    from ..deltom.certify import check_dir
+def _deltom_rows(path: str, unreadable: Callable[[str], None]) -> Iterator[dict]:
+    """DEL-ToM's questions: the original's fields and the question's check record; an
+    order file that cannot be read goes to ``unreadable``."""
+    from ..deltom.certify import question_records
+    from ..deltom.reader import iter_stories
 
     row = 0
-    for record in check_dir(path, traces=False):
-        if "chain" in record:
-            continue
-        text = Path(record["source"]).read_text(encoding="utf-8", errors="replace")
-        story = "\n".join(ln for ln in text.split("\n") if ln[:1].isdigit())
-        original = {"folder": record["story"], "file": record["source"],
-                    "question_order": record["question_order"],
-                    "tell": record["deception"], "story": story,
-                    "question": record["question"], "answer": record["expected"]}
-        yield {**record, "row": row, "original": original}
-        row += 1
+    for story in iter_stories(path):
+        for hq, record in zip(story.questions, question_records(story, {}, "auto")):
+            row += 1
+            if hq.error:
+                unreadable(hq.error)
+                continue
+            text = Path(record["source"]).read_text(encoding="utf-8", errors="replace")
+            lines = "\n".join(ln for ln in text.split("\n") if ln[:1].isdigit())
+            original = {"folder": record["story"], "file": record["source"],
+                        "question_order": record["question_order"],
+                        "tell": record["deception"], "story": lines,
+                        "question": record["question"], "answer": record["expected"]}
+            yield _certified({**record, "row": row - 1}, original)
 
 
 def _checked(path: str, fmt: str) -> Iterator[dict]:
-    if fmt == "deltom":
-        yield from _deltom_rows(path)
-        return
     if fmt == "hitom":
         from ..hitom.certify import check_file
     elif fmt == "reasoning-core":
@@ -156,32 +168,50 @@ def _checked(path: str, fmt: str) -> Iterator[dict]:
     yield from check_file(path)
 
 
-def certified_rows(path: str, fmt: str) -> Iterator[dict]:
-    """The rows of the certified split, in the original's order."""
+def _raise(message: str) -> None:
+    raise UserError(message)
+
+
+def certified_rows(path: str, fmt: str, unreadable: Callable[[str], None] = _raise
+                   ) -> Iterator[dict]:
+    """The rows of the certified split, in the original's order; each item the reader
+    cannot read is left out and its ``FILE:LINE: message`` given to ``unreadable`` (by
+    default raised)."""
     if fmt not in FORMATS:
         raise UserError(f"--format takes {' or '.join(FORMATS)}: got {fmt!r}")
-    originals = dict(_originals(path, fmt)) if fmt != "deltom" else {}
+    if fmt == "deltom":
+        yield from _deltom_rows(path, unreadable)
+        return
+    originals, bad = _read(path, fmt)
     for record in _checked(path, fmt):
-        row = record.get("row")
-        if row is None:
-            continue
-        original = record.get("original") or originals.get(row, {})
-        answer = record.get("answer")
-        if record.get("error"):
-            certified, agrees, cls, why = [], None, "unmodelled", record["error"]
-        else:
-            certified = answer if isinstance(answer, list) else [answer]
-            agrees = bool(record.get("agrees"))
-            cls = "agrees" if agrees else (record.get("class") or record.get("disagreement")
-                                            or "disagrees")
-            why = record.get("explanation")
-        yield {**original, "row": row, "certified_answer": [str(a) for a in certified],
-               "agrees": agrees, "class": str(cls), "explanation": why}
+        key = (record.get("row"), record.get("line"))
+        if key in bad:
+            unreadable(bad[key])
+        elif key[0] is not None:
+            yield _certified(record, originals.get(key, {}))
 
 
-def certify(path: str, fmt: str, outdir: str | Path, *, force: bool = False) -> Certified:
+def _certified(record: dict, original: dict) -> dict:
+    """One row of the split: the original's fields, then the certified ones."""
+    answer = record.get("answer")
+    if record.get("error"):
+        certified, agrees, cls, why = [], None, "unmodelled", record["error"]
+    else:
+        certified = answer if isinstance(answer, list) else [answer]
+        agrees = bool(record.get("agrees"))
+        cls = "agrees" if agrees else (record.get("class") or record.get("disagreement")
+                                        or "disagrees")
+        why = record.get("explanation")
+    return {**original, "row": record["row"], "certified_answer": [str(a) for a in certified],
+            "agrees": agrees, "class": str(cls), "explanation": why}
+
+
+def certify(path: str, fmt: str, outdir: str | Path, *, force: bool = False,
+            report: Callable[[str], None] | None = None) -> Certified:
     """Write ``outdir/test.jsonl`` and its card; a folder that already holds files only
-    with ``force`` (then those two files are replaced, nothing else is touched)."""
+    with ``force`` (then those two files are replaced, nothing else is touched).  An item
+    the reader cannot read is left out, its ``FILE:LINE: message`` kept in
+    ``unreadable`` and given to ``report`` as it is met; the others are written."""
     p = Path(path)
     if fmt == "deltom" and not p.is_dir():
         raise UserError("no such folder" if not p.exists() else "not a folder (DEL-ToM's "
@@ -194,6 +224,10 @@ def certify(path: str, fmt: str, outdir: str | Path, *, force: bool = False) -> 
     if out.is_dir() and any(out.iterdir()) and not force:
         raise UserError("the folder already holds files: give --force to replace the "
                         "certified split in it", file=str(out))
+    for name in (SPLIT_FILE, "README.md"):
+        if p.is_file() and (out / name).is_file() and os.path.samefile(out / name, p):
+            raise UserError("the file to certify is the one the certified split would "
+                            "replace: write it to another folder", file=str(path))
     if fmt not in FORMATS:
         raise UserError(f"--format takes {' or '.join(FORMATS)}: got {fmt!r}")
     from ..data.guard import benchmark_items
@@ -201,9 +235,19 @@ def certify(path: str, fmt: str, outdir: str | Path, *, force: bool = False) -> 
     benchmark_items(str(path), fmt)  # nothing to certify: one line, and nothing written
     out.mkdir(parents=True, exist_ok=True)
     result = Certified(fmt)
+
+    said: set[str] = set()
+
+    def unreadable(message: str) -> None:  # (once: a ToMi story's line spoils its questions)
+        if message not in said:
+            said.add(message)
+            result.unreadable.append(message)
+            if report is not None:
+                report(message)
+
     tmp = out / (SPLIT_FILE + ".tmp")
     with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-        for row in certified_rows(path, fmt):
+        for row in certified_rows(path, fmt, unreadable):
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")
             result.rows += 1
             result.counts[row["class"]] += 1
@@ -238,7 +282,7 @@ Every original field is kept, the original label included (`answer`). Beside it:
 `certified_answer`, the containers a dynamic epistemic logic model checker gives when the
 story is read as event models ({o['rule']}; several containers when the story does not
 decide); `agrees`, whether the original label is that answer; `class`, `agrees` or the kind
-of disagreement (`unmodelled`: a question the checker could not read); `explanation`, why
+of disagreement (`unmodelled`: a question the model does not cover); `explanation`, why
 the label differs. The original labels come from the benchmark's own story oracle, not a
 logic: {result.rows - agree} of {result.rows} disagree with the certified answer.
 

@@ -51,6 +51,39 @@ class RcoreRow:
         return q[1].split("\n", 1)[0].strip() if len(q) == 2 else ""
 
 
+#: what each needed metadata list holds, and each spec field the translation reads
+_LISTS = {"specs": dict, "trace": dict, "chain": str, "agents": str, "containers": str}
+_SPEC = {"kind": (str,), "scene": (str,), "object": (str,), "actor": (str, type(None)),
+         "destination": (str, type(None)), "target": (str, type(None)),
+         "report_type": (str, type(None)), "observers": (list,),
+         "asserted_proposition_chain": (list,)}
+
+
+def metadata_problem(meta: dict) -> str | None:
+    """Why the needed metadata fields do not have the library's types (None: they do),
+    so that a damaged row is named by its line rather than failing while translated."""
+    for key, item in _LISTS.items():
+        if not isinstance(meta[key], list) or not all(isinstance(x, item) for x in meta[key]):
+            return f"{key} is not a list of {'objects' if item is dict else 'names'}"
+    if not isinstance(meta["object"], str):
+        return "object is not a name"
+    if not isinstance(meta["init"], dict) or not isinstance(meta["init"].get("loc"), dict):
+        return "init has no loc object"
+    for i, spec in enumerate(meta["specs"]):
+        for key, types in _SPEC.items():
+            if not isinstance(spec.get(key), types):
+                return f"specs[{i}] has no {key} of the library's type"
+        if not all(isinstance(a, str) for k in ("observers", "asserted_proposition_chain")
+                   for a in spec[k]):
+            return f"specs[{i}] names someone by something other than a name"
+    for i, event in enumerate(meta["trace"]):
+        details = event.get("details")
+        if not isinstance(details, list) or (meta["specs"][i:i + 1] and len(details) < 2
+                                             and meta["specs"][i]["kind"] != "move"):
+            return f"trace[{i}] has no details of the library's shape"
+    return None
+
+
 def iter_rows(path: str) -> Iterator[RcoreRow]:
     """Every row of a file, in order."""
     for row, n, raw in numbered_lines(path):
@@ -81,6 +114,9 @@ def read_row(path: str, row: int, n: int, raw: bytes | str) -> RcoreRow:
         return bad(f"metadata without {', '.join(missing)}: not a belief-tracking row")
     if not isinstance(data.get("answer"), str) or not isinstance(data.get("prompt"), str):
         return bad("no prompt or answer (a reasoning-core row has prompt, answer, metadata)")
+    why = metadata_problem(meta)
+    if why is not None:
+        return bad(f"metadata {why}: not a belief-tracking row")
     level = data.get("level", meta.get("_level"))
     if not isinstance(level, int):
         level = None

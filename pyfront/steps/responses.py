@@ -103,14 +103,18 @@ def read_response(line: str, number: int, file: str | None = None) -> Response:
         data = {"steps": data}
     if not isinstance(data, dict):
         raise UserError("a response is a JSON object or a list of steps", file=file, line=number)
+    why = _field_error(data)
+    if why is not None:
+        raise UserError(why, file=file, line=number)
     if "steps" in data:
         steps = []
         for item in data["steps"]:
-            if not isinstance(item, dict) or "sentence" not in item:
-                raise UserError("a step is an object with sentence, chain and value",
-                                file=file, line=number)
+            if not isinstance(item, dict) or not isinstance(item.get("sentence"), str) \
+                    or not _chain_like(item.get("chain")) or not _scalar(item.get("value")):
+                raise UserError("a step is an object with sentence (text), chain (text) and "
+                                "value (text)", file=file, line=number)
             raw = item.get("value")
-            steps.append(Step(str(item["sentence"]), norm_chain(item.get("chain", data.get("chain"))),
+            steps.append(Step(item["sentence"], norm_chain(item.get("chain", data.get("chain"))),
                               None if raw is None else str(raw), json.dumps(item)))
     elif isinstance(data.get("response"), str):
         steps = split_steps(data["response"], norm_chain(data.get("chain")))
@@ -121,6 +125,25 @@ def read_response(line: str, number: int, file: str | None = None) -> Response:
                     data.get("prompt"), tuple(steps))
 
 
+def _scalar(value: object) -> bool:
+    return not isinstance(value, (list, dict))
+
+
+def _chain_like(value: object) -> bool:
+    return value is None or isinstance(value, str)
+
+
+def _field_error(data: dict) -> str | None:
+    """Why a response's own fields have the wrong types (None: they do not), so that it is
+    named by its line rather than failing while graded."""
+    if "steps" in data and not isinstance(data["steps"], list):
+        return "a response's steps must be a list of {sentence, chain, value}"
+    for name in ("story", "object", "prompt", "chain"):
+        if not _chain_like(data.get(name)):
+            return f"a response's {name} must be text"
+    return None
+
+
 def read_responses(path: str) -> list[Response]:
     """Every non-blank line of a responses file."""
     try:
@@ -129,7 +152,8 @@ def read_responses(path: str) -> list[Response]:
     except OSError as exc:
         raise UserError(f"cannot read: {exc.strerror}", file=path) from None
     try:
-        lines = data.decode("utf-8-sig").splitlines()
+        # (only line feeds end lines: a JSON string may hold U+2028 and the like)
+        lines = data.decode("utf-8-sig").split("\n")
     except UnicodeDecodeError as exc:
         raise UserError(f"not UTF-8 text ({exc.reason})", file=path,
                         line=data.count(b"\n", 0, exc.start) + 1) from None
