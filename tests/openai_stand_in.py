@@ -1,11 +1,14 @@
 """A small OpenAI-compatible chat-completions server on 127.0.0.1, run in a thread by the
 evaluation tests: it knows the right answer of every prompt, answers a known subset
-wrong, can rate-limit first requests, go down, or answer garbage."""
+wrong, can rate-limit first requests, go down, or answer garbage (see :data:`MODES`)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import socket
+import struct
+import sys
 import threading
 import time
 from collections import Counter
@@ -13,10 +16,27 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 KEY = "sk-stand-in"
 
+#: what the server does instead of answering: ``down`` a 503, ``error500`` a 500,
+#: ``garbage`` a 200 that is not JSON, ``empty`` a 200 with no body, ``shape`` JSON of
+#: another shape, ``limit`` a 429 without Retry-After, ``huge`` a well-formed 50 MB reply,
+#: ``endless`` a body that trickles in and never ends, ``reset`` a connection reset
+#: mid-body, ``redirect`` a 302 to ``redirect_to``
+MODES = ("ok", "down", "error500", "garbage", "empty", "shape", "limit", "huge", "endless",
+         "reset", "redirect")
+HUGE = 50 * 1024 * 1024
+
 
 def answers_wrong(prompt: str) -> bool:
     """The known subset answered wrong: a quarter of the prompts, by hash."""
     return hashlib.sha256(prompt.encode()).digest()[0] % 4 == 0
+
+
+class _QuietServer(ThreadingHTTPServer):
+    """Says nothing when a client hangs up mid-reply (the client under test may, rightly)."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], OSError):
+            super().handle_error(request, client_address)
 
 
 class StandIn:
@@ -33,6 +53,10 @@ class StandIn:
         #: switch to ``mode_after`` once this many prompts were answered
         self.after: int | None = None
         self.mode_after = "down"
+        #: where ``redirect`` sends the client
+        self.redirect_to = ""
+        #: the Authorization header of every request, in order
+        self.authorizations: list[str | None] = []
         self.lock = threading.Lock()
         self.requests = 0
         self.answered: Counter = Counter()
@@ -40,7 +64,7 @@ class StandIn:
         self.retried_after: dict[str, float] = {}
         self.in_flight = 0
         self.max_in_flight = 0
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.server = _QuietServer(("127.0.0.1", 0), self._handler())
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
@@ -72,9 +96,56 @@ class StandIn:
                 self.end_headers()
                 self.wfile.write(body)
 
+            def _hostile(self, mode: str) -> None:
+                if mode == "huge":
+                    text = "x" * HUGE
+                    self._send(200, json.dumps({"choices": [{"message": {"content": text}}]}).encode())
+                elif mode == "endless":  # no length: the body would end when the server closes
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.end_headers()
+                    self.wfile.write(b'{"choices": [{"message": {"content": "')
+                    deadline = time.monotonic() + 30
+                    while time.monotonic() < deadline:
+                        try:
+                            self.wfile.write(b"x")
+                            self.wfile.flush()
+                        except OSError:
+                            return
+                        time.sleep(0.05)
+                elif mode == "reset":
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", "1000")
+                    self.end_headers()
+                    self.wfile.write(b'{"choices": [{"message": ')
+                    self.wfile.flush()
+                    self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                                               struct.pack("ii", 1, 0))
+                    self.connection.close()
+                elif mode == "redirect":
+                    self._send(302, b"", {"Location": stand_in.redirect_to})
+                elif mode == "limit":
+                    self._send(429, b'{"error": {"message": "rate limited"}}')
+                elif mode == "error500":
+                    self._send(500, b'{"error": {"message": "internal"}}')
+                elif mode == "empty":
+                    self._send(200, b"")
+                elif mode == "shape":
+                    self._send(200, b'{"choices": {"message": "True"}}')
+                else:
+                    self._send(200, b"<html>502 Bad Gateway</html>")
+
+            def do_GET(self):  # what a client that follows a 302 sends
+                with stand_in.lock:
+                    stand_in.authorizations.append(self.headers.get("Authorization"))
+                self._send(405, b'{"error": {"message": "use POST"}}')
+
             def do_POST(self):
                 length = int(self.headers.get("Content-Length", 0))
                 body = json.loads(self.rfile.read(length))
+                with stand_in.lock:
+                    stand_in.authorizations.append(self.headers.get("Authorization"))
                 if self.path != "/v1/chat/completions":
                     return self._send(404, b'{"error": {"message": "no such route"}}')
                 if self.headers.get("Authorization") != f"Bearer {KEY}":
@@ -93,8 +164,8 @@ class StandIn:
                         stand_in.retried_after[prompt] = time.monotonic()
                 if mode == "down":
                     return self._send(503, b'{"error": {"message": "overloaded"}}')
-                if mode == "garbage":
-                    return self._send(200, b"<html>502 Bad Gateway</html>")
+                if mode not in ("ok", "down"):
+                    return self._hostile(mode)
                 if limit:
                     return self._send(429, b'{"error": {"message": "rate limited"}}',
                                       {"Retry-After": stand_in.retry_after})

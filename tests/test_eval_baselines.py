@@ -138,3 +138,35 @@ def test_card_reports_the_hypothesis_only_check(dataset, tmp_path):
     assert ("**Flagged: far above chance.**" in card) == check.flagged
     m = evaluate(dataset, tmp_path / "ho", "baseline:hypothesis-only")
     assert m["accuracy"] == check.accuracy and m["n"] == check.n
+
+
+def test_a_row_that_cannot_be_read_fails_the_run_and_the_others_are_scored(dataset, tmp_path,
+                                                                           capsys):
+    """A broken line among good rows: named by file, line and column; every other row is
+    scored as it is without it; the run exits 1."""
+    rows = (dataset / "test.jsonl").read_bytes().splitlines(keepends=True)
+    broken = tmp_path / "test.jsonl"
+    broken.write_bytes(b"".join(rows[:3]) + b'{"premise": oops}\n' + b"\xff\xfe\n"
+                       + b"".join(rows[3:]))
+    whole = evaluate(dataset, tmp_path / "whole", "baseline:random", "--train",
+                     str(dataset / "train.jsonl"))
+    capsys.readouterr()
+    code = main(["eval", str(broken), "-m", "baseline:random", "--train",
+                 str(dataset / "train.jsonl"), "-o", str(tmp_path / "r")])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert f"mindgames: {broken}:4:13: " in err and f"mindgames: {broken}:5:" in err
+    assert "2 rows not read" in err and "Traceback" not in err
+    got = json.loads((tmp_path / "r" / "metrics.json").read_text())
+    assert got["n"] == whole["n"]
+    kept = [json.loads(x) for x in (tmp_path / "r" / "results.jsonl").read_text().splitlines()]
+    assert len(kept) == whole["n"]
+
+
+def test_a_dataset_no_row_of_which_can_be_read_is_one_line(tmp_path, capsys):
+    data = tmp_path / "test.jsonl"
+    data.write_bytes(b"not json\n\xff\n")
+    assert main(["eval", str(data), "-m", "baseline:random", "-o", str(tmp_path / "o")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"mindgames: {data}:1:1: ")
+    assert "no row of the dataset could be read" in err[0]

@@ -73,10 +73,13 @@ def test_bad_options(tmp_path, capsys):
     assert main(["eval", str(data), "-m", "baseline:oracle", "-o", str(tmp_path / "r")]) == 1
     broken = tmp_path / "broken.jsonl"
     broken.write_text('{"premise": "P", "hypothesis": "H", "label": "entailment"}\n[1, 2\n')
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 5 and all(e.startswith("mindgames: ") for e in err)
+    # a broken row is named, the run fails for it, and the row before it is still scored
     assert main(["eval", str(broken), "-m", "baseline:random", "-o", str(tmp_path / "r")]) == 1
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 6 and all(e.startswith("mindgames: ") for e in err)
-    assert err[-1].startswith(f"mindgames: {broken}:2:")
+    assert err[0].startswith(f"mindgames: {broken}:2:")
+    assert err[-1].startswith("eval: 1 item ") and "1 row not read" in err[-1]
 
 
 def test_story_questions_without_format_mcq_suggest_the_flag(tmp_path, capsys):

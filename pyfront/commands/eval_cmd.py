@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 
 HELP = "evaluate a model on a dataset (NLI or multiple choice); 'eval compare RUN_DIR...' compares runs"
+#: most requests in flight (one thread each)
+MAX_CONCURRENCY = 256
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "blocks, graded against the certified trace: step accuracy, "
                              "first error, final accuracy; story datasets and DSL files)")
     parser.add_argument("--concurrency", type=int, default=4, metavar="N",
-                        help="requests in flight at once (default 4)")
+                        help=f"requests in flight at once (default 4, at most {MAX_CONCURRENCY})")
     parser.add_argument("--max-tokens", type=int, default=None, metavar="N",
                         help="longest reply (default 16; 2048 with --score steps)")
     parser.add_argument("--temperature", type=float, default=0.0, help="(default 0)")
@@ -78,6 +80,48 @@ def option_list(text: str, allowed: tuple[str, ...], option: str) -> list[str]:
     if bad or not values:
         raise UserError(f"{option} takes {', '.join(allowed)} (comma-separated): got {text!r}")
     return list(dict.fromkeys(values))
+
+
+def check_numbers(args: argparse.Namespace) -> None:
+    """The numeric options, before any work: a NaN, an infinity or a negative number would
+    reach the requests (or the thread pool) and fail there, or never."""
+    import math
+
+    from ..errors import UserError
+
+    for name, value in (("--concurrency", args.concurrency), ("--max-tokens", args.max_tokens)):
+        if value < 1:
+            raise UserError(f"{name} must be at least 1")
+    if args.concurrency > MAX_CONCURRENCY:
+        raise UserError(f"--concurrency must be at most {MAX_CONCURRENCY}: got {args.concurrency}")
+    if not (math.isfinite(args.timeout) and args.timeout > 0):
+        raise UserError(f"--timeout must be a positive number of seconds: got {args.timeout:g}")
+    for name, value in (("--backoff", args.backoff), ("--temperature", args.temperature)):
+        if not (math.isfinite(value) and value >= 0):
+            what = "a number of seconds" if name == "--backoff" else "a number"
+            raise UserError(f"{name} must be {what}, 0 or more: got {value:g}")
+    if args.max_retries < 0:
+        raise UserError(f"--max-retries must be 0 or more: got {args.max_retries}")
+    if args.nota_share is not None and not 0.0 <= args.nota_share <= 1.0:
+        raise UserError(f"--nota-share must lie within 0-1: got {args.nota_share:g}")
+    if args.limit is not None and args.limit < 1:  # --limit 0 would evaluate nothing
+        raise UserError(f"--limit must be at least 1: got {args.limit}")
+
+
+def _check_cache(cache: str | None, *inputs) -> None:
+    """``--cache`` is appended to: never an input of the run, never a folder or a device."""
+    from pathlib import Path
+
+    from ..errors import UserError
+
+    if cache is None or not Path(cache).exists():
+        return
+    if not Path(cache).is_file():
+        raise UserError("--cache must be a file", file=cache)
+    for given in inputs:
+        if given is not None and Path(cache).resolve() == Path(given).resolve():
+            raise UserError("--cache is the dataset or its train split: the replies would be "
+                            "appended to it", file=cache)
 
 
 def _fitting_format(form) -> str:
@@ -154,6 +198,7 @@ def _steps(args: argparse.Namespace) -> int:
             raise UserError(f"{option} is not used with --score steps (it asks each story "
                             "question as a trace)")
     dataset = dataset_file(args.target[0], args.split)
+    _check_cache(args.cache, dataset)
     run_dir = Path(args.output)
     if run_dir.exists() and not run_dir.is_dir():
         raise UserError("not a folder", file=str(run_dir))
@@ -196,13 +241,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.max_tokens is None:
         args.max_tokens = 2048 if args.score == "steps" else 16
-    for name, value in (("--concurrency", args.concurrency), ("--max-tokens", args.max_tokens)):
-        if value < 1:
-            raise UserError(f"{name} must be at least 1")
-    if args.nota_share is not None and not 0.0 <= args.nota_share <= 1.0:
-        raise UserError(f"--nota-share must lie within 0-1: got {args.nota_share:g}")
-    if args.limit is not None and args.limit < 1:  # --limit 0 would evaluate nothing
-        raise UserError(f"--limit must be at least 1: got {args.limit}")
+    check_numbers(args)
     forms = form_folders(args.target[0])
     if forms:  # a folder of forms (a story dataset): every form, each in its own run
         return _every_form(args, forms)
@@ -212,6 +251,8 @@ def run(args: argparse.Namespace) -> int:
                        option_list(args.distractors, it.DISTRACTORS, "--distractors"),
                        option_list(args.probe, it.PROBES, "--probe"))
     dataset = dataset_file(args.target[0], args.split)
+    train = train_file(dataset, args.train)
+    _check_cache(args.cache, dataset, train)
     run_dir = Path(args.output)
     if run_dir.exists() and not run_dir.is_dir():
         raise UserError("not a folder", file=str(run_dir))
@@ -222,15 +263,18 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--system is for chat models: --score loglikelihood sends no messages")
     model = _model(args, args.score or "generate")
     result = evaluate(dataset, model, run_dir, sets, seed=args.seed,
-                      train=train_file(dataset, args.train), limit=args.limit,
+                      train=train, limit=args.limit,
                       cache=Path(args.cache) if args.cache else None, on_scored=progress_printer(),
                       nota_share=args.nota_share)
     asked = _asked(result, run_dir)
     m = result.metrics or {}
     from pyfront.words import count
 
-    print(f"eval: {count(m.get('n') or 0, 'item')} ({asked}, scored by {m.get('scoring')}): "
-          f"accuracy {m.get('accuracy', 0):.4f} "
+    for bad in result.unreadable:  # left out: bad input, and the run fails for it
+        print(f"mindgames: {bad}", file=sys.stderr)
+    unread = f", {count(len(result.unreadable), 'row')} not read" if result.unreadable else ""
+    print(f"eval: {count(m.get('n') or 0, 'item')} ({asked}{unread}, scored by "
+          f"{m.get('scoring')}): accuracy {m.get('accuracy', 0):.4f} "
           f"(95% CI {m['ci95'][0]:.4f}-{m['ci95'][1]:.4f}), macro-F1 {m.get('macro_f1', 0):.4f}, "
           f"unparsed {m.get('unparsed')}; wrote {run_dir}/", file=sys.stderr)
-    return 0
+    return 1 if result.unreadable else 0

@@ -18,9 +18,24 @@ def load_metrics(run_dir: str | Path) -> dict[str, Any]:
     except ValueError as err:
         raise UserError(f"invalid JSON: {getattr(err, 'msg', err)}", file=str(path),
                         line=getattr(err, "lineno", None), column=getattr(err, "colno", None)) from None
-    if not isinstance(data, dict) or "accuracy" not in data or "n" not in data:
+    if not _figures(data):
         raise UserError("metrics.json has no accuracy and n", file=str(path))
+    by = data.get("by", {})
+    if not (data.get("macro_f1") is None or _number(data["macro_f1"])) or not (
+            isinstance(by, dict) and all(isinstance(groups, dict) and all(
+                _figures(s) for s in groups.values()) for groups in by.values())):
+        raise UserError("metrics.json has a macro_f1 or a group under 'by' that is not "
+                        "figures", file=str(path))
     return data
+
+
+def _number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _figures(s: Any) -> bool:
+    """Whether ``s`` has the accuracy and n a cell shows."""
+    return isinstance(s, dict) and _number(s.get("accuracy")) and isinstance(s.get("n"), int)
 
 
 def _cell(s: dict[str, Any] | None) -> str:
@@ -35,7 +50,7 @@ def compare_table(run_dirs: Sequence[str | Path]) -> str:
     head = ["", *[f"{m.get('model', '?')}<br>`{Path(d).name}`" for d, m in runs]]
     lines = ["| " + " | ".join(head) + " |", "|---" + "|---:" * len(runs) + "|"]
     lines.append("| **all** | " + " | ".join(_cell(m) for _, m in runs) + " |")
-    lines.append("| macro-F1 | " + " | ".join(f"{m['macro_f1']:.3f}" if "macro_f1" in m else "–"
+    lines.append("| macro-F1 | " + " | ".join(f"{m['macro_f1']:.3f}" if m.get("macro_f1") is not None else "–"
                                          for _, m in runs) + " |")
     lines.append("| unparsed | " + " | ".join(str(m.get("unparsed", 0)) for _, m in runs) + " |")
     fields: list[str] = []

@@ -96,7 +96,7 @@ def make_model(spec: str, *, seed: int = 0, base_url: str | None = None,
     if score not in SCORES:
         raise UserError(f"--score takes {' or '.join(SCORES)}: got {score!r}")
     kind, sep, name = spec.partition(":")
-    if not sep or not name:
+    if not sep or not name.strip():
         raise UserError(f"model {spec!r}: write openai:NAME, hf:PATH or baseline:NAME")
     if kind == "baseline":
         if name == "random":

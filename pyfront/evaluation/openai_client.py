@@ -9,8 +9,11 @@ APIs), on the standard library, in two ways of scoring:
 
 Retries: 429, 408, 5xx and timeouts are retried with exponential backoff, waiting at
 least what ``Retry-After`` asks; a refused connection is retried briefly (a server that
-is restarting).  A refused key (401/403), any other 4xx, a reply that is not JSON or has
-no message, and a server that stays unreachable are one-line :class:`UserError`s.
+is restarting).  A refused key (401/403), any other 4xx, a redirect (never followed: the
+key would go with it), a reply that is not JSON, has no message or is larger than
+:data:`MAX_REPLY_BYTES`, a ``Retry-After`` past :data:`MAX_WAIT`, and a server that stays
+unreachable are one-line :class:`UserError`s.  A reply's body must arrive within the
+request's timeout as a whole: a server that trickles bytes is timed out like a silent one.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import socket
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from typing import Any
 
@@ -35,6 +39,9 @@ DEFAULT_BASE_URL = "https://api.openai.com/v1"
 MAX_WAIT = 60.0
 #: attempts at a server that refuses connections
 CONNECT_ATTEMPTS = 3
+#: largest reply read (a reply of a few tokens, or a prompt's echoed log-probabilities, is
+#: far smaller; a server that sends more is broken, and would fill the cache)
+MAX_REPLY_BYTES = 16 * 1024 * 1024
 
 
 def retry_after(value: str | None) -> float | None:
@@ -58,6 +65,45 @@ class _Retry(Exception):
         self.reason, self.wait = reason, wait
 
 
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """A redirect comes back as its HTTPError: following it would send the key (and the
+    prompts) to wherever the server points."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        return None
+
+
+def checked_url(base_url: str) -> str:
+    """``--base-url`` without its trailing slash, refused unless it is an http(s) address
+    with a host (and a port that exists)."""
+    base = base_url.rstrip("/")
+    try:
+        parts = urllib.parse.urlsplit(base)
+        parts.port  # noqa: B018 - raises ValueError for a port out of range
+    except ValueError as err:
+        raise UserError(f"--base-url {base_url!r} is not an address ({err})") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise UserError(f"--base-url must start with http:// or https:// and name a host: "
+                        f"{base_url!r}")
+    return base
+
+
+def read_body(resp, deadline: float, limit: int) -> bytes:
+    """At most ``limit`` + 1 bytes of a reply's body, read a chunk at a time (one slow byte
+    after another never times out a single read), TimeoutError past ``deadline``."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        if time.monotonic() > deadline:
+            raise TimeoutError("the reply did not end in time")
+        chunk = resp.read1(65536)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)[:limit + 1]
+
+
 class OpenAIChat(Model):
     cached = True
     scoring = "generate"
@@ -70,16 +116,19 @@ class OpenAIChat(Model):
                  system: str | None = None):
         self.name = name
         self.spec = f"openai:{name}"
-        self.base_url = (base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
+        self.base_url = checked_url(base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL)
         self.url = self.base_url + self.path
         self.api_key = api_key if api_key is not None else os.environ.get("OPENAI_API_KEY")
+        if self.api_key and not (self.api_key.isascii() and self.api_key.isprintable()
+                                 and " " not in self.api_key):
+            raise UserError("OPENAI_API_KEY holds a space, a line break or a character that is "
+                            "not ASCII: a key is sent as it is, so remove it")
         self.max_tokens, self.temperature, self.timeout = max_tokens, temperature, timeout
         self.max_retries, self.backoff = max_retries, backoff
         self.concurrency = max(1, concurrency)
         self.system = system
         self._stop = threading.Event()
-        if not self.url.startswith(("http://", "https://")):
-            raise UserError(f"--base-url must start with http:// or https://: {self.base_url!r}")
+        self._opener = urllib.request.build_opener(_NoRedirect)
 
     def identity(self) -> dict[str, Any]:
         return {"model": self.spec, "base_url": self.base_url, "max_tokens": self.max_tokens,
@@ -120,6 +169,10 @@ class OpenAIChat(Model):
                     raise UserError(f"{self.url}: {retry.reason}, still after "
                                     f"{self.max_retries} retries") from None
                 wait = self.backoff * 2 ** (attempt - 1)
+                if retry.wait is not None and retry.wait > MAX_WAIT:
+                    raise UserError(f"{self.url}: {retry.reason} with Retry-After "
+                                    f"{retry.wait:.0f} s (the longest wait is {MAX_WAIT:.0f} s): "
+                                    "run again later") from None
                 if retry.wait is not None:
                     wait = max(wait, retry.wait)
                 self._sleep(wait)
@@ -129,18 +182,23 @@ class OpenAIChat(Model):
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
         req = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
+        deadline = time.monotonic() + self.timeout
         try:
-            with urllib.request.urlopen(req, timeout=self.timeout) as resp:
-                raw = resp.read()
+            with self._opener.open(req, timeout=self.timeout) as resp:
+                raw = read_body(resp, deadline, MAX_REPLY_BYTES)
         except urllib.error.HTTPError as err:
             status = err.code
             try:
-                detail = _error_text(err.read())
-            except (OSError, http.client.HTTPException):
+                detail = _error_text(read_body(err, deadline, 4096))
+            except (OSError, http.client.HTTPException, AttributeError):  # (no body at all)
                 detail = ""
             wait = retry_after(err.headers.get("Retry-After") if err.headers else None)
             if status == 429 or status == 408 or status >= 500:
                 raise _Retry(f"HTTP {status}", wait) from None
+            if 300 <= status < 400:
+                where = err.headers.get("Location") if err.headers else None
+                raise UserError(f"{self.url}: HTTP {status}: the server redirects to {where}, "
+                                "not followed (give the address you mean as --base-url)") from None
             if status in (401, 403):
                 raise UserError(f"{self.url}: HTTP {status}: the server refused the key "
                                 f"(OPENAI_API_KEY){detail}") from None
@@ -156,6 +214,9 @@ class OpenAIChat(Model):
             raise _Retry("timed out") from None
         except (ConnectionError, http.client.HTTPException) as err:
             raise _Retry(f"connection lost ({type(err).__name__})") from None
+        if len(raw) > MAX_REPLY_BYTES:
+            raise UserError(f"{self.url}: the reply is larger than "
+                            f"{MAX_REPLY_BYTES // 2 ** 20} MB")
         return raw
 
 
@@ -180,6 +241,9 @@ def _reply(url: str, raw: bytes) -> Reply:
         content = ""
     if not isinstance(content, str):
         raise UserError(f"{url}: choices[0].message.content is not text")
+    # JSON may escape a lone surrogate ("\ud800"), which no file can hold: the replacement
+    # character stands for it, as for any undecodable text
+    content = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in content)
     usage = data.get("usage") if isinstance(data, dict) else None
     tally = None
     if isinstance(usage, dict):
@@ -289,6 +353,9 @@ def continuation_logprob(url: str, raw: bytes, start: int, end: int) -> tuple[fl
         raise UserError(f"{url}: the reply has no choices[0].logprobs with text_offset and "
                         "token_logprobs (does the server echo log-probabilities? llama.cpp's "
                         "Python server needs --logits_all true)") from None
+    if not isinstance(offsets, list) or not isinstance(values, list) or \
+            any(not isinstance(off, int) for off in offsets):
+        raise UserError(f"{url}: the reply's log-probabilities are not lists of numbers")
     picked = [v for off, v in zip(offsets, values) if start <= off < end]
     if not picked or any(not isinstance(v, (int, float)) for v in picked):
         raise UserError(f"{url}: no log-probability for the option's tokens in the reply")

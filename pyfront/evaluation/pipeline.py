@@ -58,10 +58,23 @@ def train_file(dataset: Path, explicit: str | None) -> Path | None:
     return None
 
 
-def read_dataset(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    from pyfront.data.loading import read_rows
+def read_dataset(path: Path, unreadable: list[str] | None = None
+                 ) -> list[tuple[int, dict[str, Any]]]:
+    """The rows of ``path``.  A row that cannot be read (not JSON, not UTF-8) is left out
+    and named (``FILE:LINE:COL: why``) in ``unreadable`` when it is given, so that one bad
+    row does not hide the others; without it the first such row is raised."""
+    from pyfront.data.rows import RowError, iter_rows
 
-    return list(read_rows(path))
+    rows = []
+    for row, line, fields in iter_rows(path):
+        if isinstance(fields, RowError):
+            err = fields.user_error(str(path), line)
+            if unreadable is None:
+                raise err
+            unreadable.append(str(err))
+        else:
+            rows.append((row, fields))
+    return rows
 
 
 @value
@@ -72,13 +85,16 @@ class EvalRun:
     outcome: RunOutcome
     metrics: dict[str, Any] | None = None
     written: list[Path] = field(default_factory=list)
+    #: ``FILE:LINE:COL: why`` of each row of the dataset that could not be read (left out)
+    unreadable: list[str] = field(default_factory=list)
 
 
 def evaluate(dataset: Path, model: Model, run_dir: Path, sets: Sequence[Setting], *,
              seed: int = 0, train: Path | None = None, limit: int | None = None,
              cache: Path | None = None, on_scored=None,
              nota_share: float | None = None) -> EvalRun:
-    rows = read_dataset(dataset)
+    unreadable: list[str] = []
+    rows = read_dataset(dataset, unreadable)
     if limit is not None:
         rows = rows[:limit]
     built = build_items(rows, sets, seed=seed, nota_share=nota_share)
@@ -86,6 +102,8 @@ def evaluate(dataset: Path, model: Model, run_dir: Path, sets: Sequence[Setting]
             {"question", "answer", "choices"} <= fields.keys() for _, fields in rows[:50]):
         raise UserError("these rows are multiple-choice questions (question, answer, choices), "
                         "not NLI items: give --format mcq", file=str(dataset))
+    if not rows and unreadable:
+        raise UserError(f"{unreadable[0]} (no row of the dataset could be read)")
     if not built.items:
         why = "the dataset has no rows" if not rows else "no row has the columns these settings need"
         reasons = "; ".join(f"{k}: {v}" for k, v in sorted(built.skipped.items())[:3])
@@ -102,7 +120,7 @@ def evaluate(dataset: Path, model: Model, run_dir: Path, sets: Sequence[Setting]
     for stale in (METRICS, REPORT):  # an earlier run's: never beside other results
         (run_dir / stale).unlink(missing_ok=True)
     outcome = run_items(built.items, model, run_dir, cache_path=cache, on_scored=on_scored)
-    run = EvalRun(dataset, built.items, built, outcome)
+    run = EvalRun(dataset, built.items, built, outcome, unreadable=unreadable)
     if outcome.complete:
         from .report import write_report
 

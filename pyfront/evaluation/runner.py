@@ -13,7 +13,7 @@ import json
 import os
 import sys
 import threading
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -103,6 +103,8 @@ def run_items(items: Sequence[EvalItem], model: Model, run_dir: Path, *,
     results scored before them)."""
     run_dir.mkdir(parents=True, exist_ok=True)
     cache = ResponseCache(cache_path or run_dir / CACHE) if model.cached else None
+    if cache and cache.damaged:
+        print(f"mindgames: note: {cache.path}: {_numbers(cache.damaged)}", file=sys.stderr)
     writer = _OrderedWriter(run_dir / RESULTS, len(items))
     usages: list[dict[str, int] | None] = [None] * len(items)
     keys = [cache_key(model, it) for it in items] if cache else []
@@ -137,7 +139,7 @@ def run_items(items: Sequence[EvalItem], model: Model, run_dir: Path, *,
             _concurrently(items, todo, model, finished, outcome)
     except UserError as err:
         outcome.error = err
-    except KeyboardInterrupt:
+    except BaseException:  # an interruption, or a fault: what was scored is written first
         model.close()
         writer.finish()
         if cache:
@@ -184,10 +186,31 @@ def _concurrently(items, todo, model: Model, finished, outcome: RunOutcome) -> N
     except KeyboardInterrupt:
         model.close()
         pool.shutdown(wait=False, cancel_futures=True)
+        _keep_under_way(pending, finished, outcome)
         raise
     pool.shutdown(wait=True)
     if first_error is not None:
         raise first_error
+
+
+def _keep_under_way(pending: dict[Future, int], finished, outcome: RunOutcome) -> None:
+    """Record the replies to the requests under way at an interruption: the process waits
+    for their threads before it ends anyway, and a reply paid for is not asked twice."""
+    for fut, i in list(pending.items()):
+        try:
+            reply = fut.result()
+        except (CancelledError, Exception):  # noqa: BLE001 - cancelled, stopped or failed
+            continue
+        outcome.requests += 1
+        finished(i, reply)
+
+
+def _numbers(lines: list[int]) -> str:
+    """``line 4 is not a cache entry, ignored`` or ``lines 2, 3, 4 (and 5 more) are …``."""
+    if len(lines) == 1:
+        return f"line {lines[0]} is not a cache entry, ignored"
+    more = f" (and {len(lines) - 10} more)" if len(lines) > 10 else ""
+    return f"lines {', '.join(map(str, lines[:10]))}{more} are not cache entries, ignored"
 
 
 def progress_printer(stream=None) -> Callable[[int, int], None] | None:
