@@ -175,6 +175,28 @@ def test_bad_input(tmp_path, capsys):
     assert err[2].startswith(f"mindgames: {broken}:2:")
 
 
+def test_a_folder_holding_files_is_written_into_only_with_force(dataset, tmp_path, capsys):
+    out = tmp_path / "tasks"
+    out.mkdir()
+    mine = out / "mindgames_small_set_nli_mc.yaml"  # a task file of the same name, edited
+    mine.write_text("task: mine\n", encoding="utf-8")
+    assert main(["export", "lm-eval", str(dataset), "-o", str(out)]) == 1
+    assert capsys.readouterr().err == (f"mindgames: {out}: the directory already holds files: "
+                                       "give --force to write into it anyway\n")
+    assert sorted(p.name for p in out.iterdir()) == [mine.name]
+    assert mine.read_text(encoding="utf-8") == "task: mine\n"
+    assert main(["export", "lm-eval", str(dataset), "-o", str(out), "--force"]) == 0
+    assert yaml.safe_load(mine.read_text())["task"] == "mindgames_small_set_nli_mc"
+
+
+def test_an_empty_output_name_is_a_usage_error(dataset, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)  # where an empty name would have put the tasks
+    with pytest.raises(SystemExit) as stop:
+        main(["export", "lm-eval", str(dataset), "-o", ""])
+    assert stop.value.code == 2 and "the name is empty" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.skipif(importlib.util.find_spec("lm_eval") is None,
                     reason="lm-evaluation-harness (lm_eval) is not installed")
 def test_lm_eval_loads_the_tasks(dataset, tmp_path, monkeypatch):

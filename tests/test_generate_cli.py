@@ -151,3 +151,87 @@ def test_output_does_not_depend_on_hash_randomisation(tmp_path):
         assert done.returncode == 0, done.stderr
         outputs.append({p.name: p.read_bytes() for p in out.iterdir()})
     assert outputs[0] == outputs[1]
+
+
+@pytest.mark.parametrize("extra, words", [
+    (["--split", "nan/1/1"], "--split parts must be finite"),
+    (["--split", "60/inf/20"], "--split parts must be finite"),
+    (["--split", "1e308/1e308/1"], "--split parts must be finite"),
+    (["--agent-weights", "nan,1,1"], "--agent-weights must be finite"),
+    (["--agent-weights", "inf,1,1"], "--agent-weights must be finite"),
+    (["--order-weights", "1e308,1e308"], "--order-weights must be finite"),
+    (["--announcements", "3-N"], "N, the number of agents, can be 2, below 3"),
+    (["--announcements", "100000"], "--announcements must lie within 0-32"),
+    (["--announcements", "0-99999999999999999999"], "--announcements must lie within 0-32"),
+    (["--hypotheses-per-premise", "100000000"], "--hypotheses-per-premise must be at most 1000"),
+])
+def test_non_finite_and_absurd_knobs_are_refused_before_any_work(extra, words, tmp_path):
+    """In a child process with a deadline: an absurd count once ran for hours."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "pyfront.cli", *ARGS, "-o", str(out), *extra],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert len(done.stderr.splitlines()) == 1 and words in done.stderr, done.stderr
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("family", ["mindgames", "stories", "functional"])
+def test_an_empty_output_name_is_a_usage_error(family, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)  # where an empty name would have put the files
+    with pytest.raises(SystemExit) as stop:
+        main(["generate", "--family", family, "--size", "2", "--quiet", "-o", ""])
+    assert stop.value.code == 2 and "the name is empty" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("family, pipeline", [
+    ("stories", "pyfront.generate.stories.pipeline"),
+    ("functional", "pyfront.generate.functional.pipeline"),
+])
+def test_an_output_that_cannot_be_written_stops_stories_before_the_work(
+        family, pipeline, tmp_path, monkeypatch, capsys):
+    def no_work(*args, **kwargs):
+        raise AssertionError("the work started")
+
+    importlib.import_module(pipeline)
+    monkeypatch.setattr(f"{pipeline}.generate", no_work)
+    (tmp_path / "file").write_text("x")
+    target = tmp_path / "file" / "sub"
+    assert main(["generate", "--family", family, "--size", "2", "--quiet",
+                 "-o", str(target)]) == 1
+    assert capsys.readouterr().err == f"mindgames: {target}: cannot write here: Not a directory\n"
+
+
+def test_a_folder_where_a_split_file_goes_stops_before_the_work(tmp_path, monkeypatch, capsys):
+    def no_work(*args, **kwargs):
+        raise AssertionError("the work started")
+
+    monkeypatch.setattr("pyfront.generate.pipeline.generate", no_work)
+    (tmp_path / "train.jsonl").mkdir()
+    assert main([*ARGS, "--force", "-o", str(tmp_path)]) == 1
+    assert "train.jsonl is in the way" in capsys.readouterr().err
+
+
+def test_an_interrupted_force_leaves_the_old_dataset_whole(dataset, tmp_path, monkeypatch):
+    """Ctrl-C while the new files are written: the old dataset stays as it was, file for
+    file (not a new split beside old ones), and no temporary file is left."""
+    import shutil
+    from pathlib import Path
+
+    out = tmp_path / "out"
+    shutil.copytree(dataset, out)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    write_bytes = Path.write_bytes
+
+    def interrupted(self, data):
+        if self.name.startswith("validation.jsonl"):
+            raise KeyboardInterrupt
+        return write_bytes(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", interrupted)
+    assert main(["generate", "--size", "12", "--seed", "5", "--quiet", "--workers", "1",
+                 "--force", "-o", str(out)]) == 130
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before

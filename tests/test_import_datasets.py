@@ -107,8 +107,8 @@ def test_batch_commands_report_unreadable_rows_and_go_on(command, tmp_path, caps
     extra = ["-o", str(tmp_path / "out")] if command == "import" else []
     assert main([command, str(path), *extra]) == 1
     captured = capsys.readouterr()
-    assert f"{path}: row 0: invalid JSON" in captured.err
-    assert f"{path}: row 1: unknown setup 'nope'" in captured.err
+    assert f"{path}: row 0 (line 1): invalid JSON" in captured.err
+    assert f"{path}: row 1 (line 2): unknown setup 'nope'" in captured.err
     if command == "verbalize":
         records = [json.loads(x) for x in captured.out.splitlines()]
         assert [r["row"] for r in records] == [0, 1]
@@ -126,7 +126,7 @@ def test_import_and_check_reject_an_invalid_label_alike(tmp_path, capsys):
     assert main(["check", str(data)]) == 1
     out, _ = capsys.readouterr()
     reason = "label must be entailment or not_entailment, not 'maybe'"
-    assert f"{data}: row 1: {reason}" in err_import
+    assert f"{data}: row 1 (line 3): {reason}" in err_import  # (the header is line 1)
     assert json.loads(out.splitlines()[1])["error"] == f"{data}: row 1: {reason}"
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["row00000.del"]
 
@@ -147,3 +147,69 @@ def test_import_with_no_row_imported_creates_no_folder(tmp_path, capsys):
     assert main(["import", str(data), "-o", str(out)]) == 1
     assert "wrote 0 DSL files; 1 row failed" in capsys.readouterr().err
     assert not out.exists()
+
+
+#: a JSON-lines file, line by line (1-based lines): the broken rows and the line each is on
+BROKEN_LINES = [
+    (json.dumps(ROW).encode(), None),
+    (b"", None),  # a blank line: no row, but a line
+    (b'{"setup": "forehead", "names": "x\xff"}', "not UTF-8 text"),
+    (b'{"setup": ', "invalid JSON"),
+    (json.dumps({k: v for k, v in ROW.items() if k != "setup"}).encode(), "row has no 'setup'"),
+    (json.dumps(dict(ROW, smcdel_problem=7)).encode(), "smcdel_problem is not text"),
+    (json.dumps(dict(ROW, label=7)).encode(), "label must be entailment or not_entailment"),
+    (json.dumps(ROW).encode(), None),
+]
+
+
+@pytest.mark.parametrize("command", ["verbalize", "import"])
+def test_each_broken_row_is_named_by_its_line_and_the_others_are_done(command, tmp_path, capsys):
+    path = tmp_path / "d.jsonl"
+    path.write_bytes(b"\n".join(text for text, _ in BROKEN_LINES) + b"\n")
+    out = tmp_path / ("out.jsonl" if command == "verbalize" else "out")
+    assert main([command, str(path), "-o", str(out)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    rows = [k for k, (text, _) in enumerate(BROKEN_LINES) if text]  # lines holding a row
+    expected = [f"mindgames: {path}: row {rows.index(k)} (line {k + 1}): {words}"
+                for k, (_, words) in enumerate(BROKEN_LINES) if words]
+    assert len(err) == len(expected) + 1  # and the summary line
+    for line, start in zip(err, expected):
+        assert line.startswith(start), (line, start)
+    good = [n for n, k in enumerate(rows) if BROKEN_LINES[k][1] is None]
+    if command == "import":
+        assert sorted(p.name for p in out.iterdir()) == [f"row{r:05d}.del" for r in good]
+    else:
+        records = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
+        assert [r["row"] for r in records if "premise" in r] == good
+        assert [r["line"] for r in records if "error" in r] == \
+            [k + 1 for k, (_, words) in enumerate(BROKEN_LINES) if words]
+
+
+def test_verbalize_replaces_an_existing_output_only_with_force(tmp_path, capsys):
+    data = tmp_path / "d.jsonl"
+    data.write_text(json.dumps(ROW) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    out.write_text("kept\n", encoding="utf-8")
+    assert main(["verbalize", str(data), "-o", str(out)]) == 1
+    assert capsys.readouterr().err == \
+        f"mindgames: {out}: the file exists: give --force to replace it\n"
+    assert out.read_text(encoding="utf-8") == "kept\n"
+    assert main(["verbalize", str(data), "-o", str(out), "--force"]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["row"] == 0
+
+
+def test_verbalize_of_a_dataset_that_cannot_be_read_makes_no_output(tmp_path, capsys):
+    out = tmp_path / "out.jsonl"
+    assert main(["verbalize", str(tmp_path / "nope.csv"), "-o", str(out)]) == 1
+    assert "No such file" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_import_with_an_empty_output_name_is_a_usage_error(tmp_path, monkeypatch, capsys):
+    data = tmp_path / "d.jsonl"
+    data.write_text(json.dumps(ROW) + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(["import", str(data), "-o", "", "--force"])
+    assert stop.value.code == 2 and "the name is empty" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.jsonl"]

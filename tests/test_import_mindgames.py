@@ -168,7 +168,7 @@ def test_verbalize_goes_on_after_a_bad_row(tmp_path, capsys):
     recs = [json.loads(x) for x in out.read_text().splitlines()]
     assert [r["row"] for r in recs] == [0, 1, 2]
     assert "error" in recs[1] and recs[2]["smcdel_problem"] == TREVOR["smcdel_problem"]
-    assert "row 1: unknown setup 'nope'" in capsys.readouterr().err
+    assert "row 1 (line 2): unknown setup 'nope'" in capsys.readouterr().err
 
 
 def test_csv_and_jsonl_read_alike(tmp_path):

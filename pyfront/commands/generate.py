@@ -9,6 +9,7 @@ from smcdel_bridge.engines import ENGINE_NAMES
 
 from ..generate.calibration import PAIR_RATE, PAPER_RATES
 from ..generate.ranges import int_range
+from .options import output_path
 
 HELP = "generate a MindGames-style NLI dataset (train/validation/test JSONL and a dataset card)"
 
@@ -16,6 +17,9 @@ _SETUPS_DEFAULT = "forehead,forehead_mirror,internal,explicit"
 
 #: the highest hypothesis order --order takes
 MAX_ORDER = 10
+#: the most further announcements (twice the most agents) and hypotheses drawn per premise
+#: (the published 50 twentyfold) a run takes: its time grows with both
+MAX_ANNOUNCEMENTS, MAX_HYPOTHESES_PER_PREMISE = 32, 1000
 
 #: the files a run writes into its directory
 OUTPUT_FILES = ("train.jsonl", "validation.jsonl", "test.jsonl", "README.md")
@@ -45,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=int, default=1000, metavar="N",
                         help="rows per setup, even (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    parser.add_argument("-o", "--output", required=True, metavar="DIR",
+    parser.add_argument("-o", "--output", required=True, metavar="DIR", type=output_path,
                         help="directory for train/validation/test.jsonl and README.md")
     parser.add_argument("--setups", default=_SETUPS_DEFAULT, metavar="LIST",
                         help=f"comma-separated setups (default {_SETUPS_DEFAULT})")
@@ -163,6 +167,9 @@ def config_from_args(args: argparse.Namespace):
         raise UserError(f"--order must lie within 1-{MAX_ORDER}: got {args.order} (deeper "
                         "hypotheses are all entailed or all not, so no balanced pair can be drawn)")
     anns = int_range(args.announcements, what="--announcements", upper_n=True)
+    if anns[1] is not None and anns[1] > MAX_ANNOUNCEMENTS:
+        raise UserError(f"--announcements must lie within 0-{MAX_ANNOUNCEMENTS} (or LO-N): "
+                        f"got {args.announcements}")
     balance = args.balance or "hypothesis"
     if balance == "trackers":
         raise UserError("--balance trackers is a mode of --family stories (MindGames "
@@ -172,8 +179,14 @@ def config_from_args(args: argparse.Namespace):
     args.workers = check_workers(args.workers, quiet=args.quiet)
     if args.hypotheses_per_premise < 2:
         raise UserError("--hypotheses-per-premise must be at least 2 (a pair needs two)")
+    if args.hypotheses_per_premise > MAX_HYPOTHESES_PER_PREMISE:
+        raise UserError(f"--hypotheses-per-premise must be at most {MAX_HYPOTHESES_PER_PREMISE}: "
+                        f"got {args.hypotheses_per_premise}")
     if agents[0] < 2 or agents[1] > 16:  # type: ignore[operator]
         raise UserError(f"--agents must lie within 2-16: got {args.agents}")
+    if anns[1] is None and anns[0] > agents[0]:  # type: ignore[operator]
+        raise UserError(f"--announcements {args.announcements}: N, the number of agents, can "
+                        f"be {agents[0]}, below {anns[0]} (raise --agents or lower {anns[0]})")
     rates = {
         name: PAPER_RATES[name] if getattr(args, name) is None else getattr(args, name)
         for name in PAPER_RATES

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from .options import output_path
+
 HELP = ("turn the rows of a MindGames dataset into DSL files, one per row (or ToMi "
         "stories, one per story: --format tomi)")
 
@@ -11,7 +13,8 @@ HELP = ("turn the rows of a MindGames dataset into DSL files, one per row (or To
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("dataset", metavar="DATASET", help="a .csv or .jsonl file with smcdel_problem, setup, names (a folder "
                              "for --format deltom)")
-    parser.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the .del files")
+    parser.add_argument("-o", "--output", required=True, metavar="DIR", type=output_path,
+                        help="directory for the .del files")
     parser.add_argument("--format", choices=("mindgames", "tomi", "hitom", "deltom", "reasoning-core"),
                         default="mindgames",
                         help="mindgames (dataset rows, default), tomi: a ToMi story file "
@@ -32,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
 
     from pyfront.problem.dsl_print import to_dsl
     from ..errors import UserError
-    from pyfront.data.loading import row_problems
+    from pyfront.data.loading import row_place, row_problems
 
     if args.format == "tomi":
         from ..tomi.import_run import run as run_tomi
@@ -62,11 +65,11 @@ def run(args: argparse.Namespace) -> int:
     prepare_output(outdir, args.force, "mindgames")
     source = Path(args.dataset).name
     n = errors = 0
-    for row, fields, pb in row_problems(args.dataset):
+    for row, line, fields, pb in row_problems(args.dataset):
         n += 1
         if isinstance(pb, str):  # the reason the row could not be imported
             errors += 1
-            print(f"mindgames: {args.dataset}: row {row}: {pb}", file=sys.stderr)
+            print(f"mindgames: {args.dataset}: {row_place(row, line)}: {pb}", file=sys.stderr)
             continue
         outdir.mkdir(parents=True, exist_ok=True)
         header = f"# {source}, row {row}: setup {pb.setup}"

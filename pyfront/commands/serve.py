@@ -6,6 +6,10 @@ import argparse
 
 HELP = "serve a local web page to write, read, step through and explain DEL problems"
 
+#: the longest --time-limit (a day): a longer one is no bound, and the clock of the
+#: operating system's waits cannot hold it
+MAX_TIME_LIMIT = 86_400.0
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8000,
@@ -48,6 +52,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--port {args.port}: give a port between 0 and 65535")
     if not args.time_limit > 0 or args.max_input <= 0:  # (not > 0: also refuses nan)
         raise UserError("--time-limit and --max-input must be positive")
+    if not args.time_limit <= MAX_TIME_LIMIT:
+        raise UserError(f"--time-limit must be at most {MAX_TIME_LIMIT:g} seconds (a day): "
+                        f"got {args.time_limit:g}")
     if args.examples is not None and not Path(args.examples).is_dir():
         raise UserError("not a directory (--examples needs one)", file=args.examples)
     from .options import check_workers

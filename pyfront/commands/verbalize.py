@@ -15,6 +15,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--style", default="mindgames", help="English style (default mindgames, the published one)")
     parser.add_argument("--compare", action="store_true",
                         help="also report on standard error how many rows reproduce the dataset's own columns")
+    parser.add_argument("--force", action="store_true",
+                        help="replace OUT.jsonl when it exists (default: refuse)")
 
 
 def _record(row: int, pb, style: str) -> dict[str, object] | str:
@@ -42,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from ..errors import UserError
-    from pyfront.data.loading import row_problems
+    from pyfront.data.loading import row_place, row_problems
     from ..verbalize import styles
 
     if args.style not in styles():
@@ -53,18 +55,24 @@ def run(args: argparse.Namespace) -> int:
     if args.output and args.dataset != "-" and os.path.isfile(args.output) \
             and os.path.isfile(args.dataset) and os.path.samefile(args.output, args.dataset):
         raise UserError("-o names the dataset itself: it would be overwritten", file=args.output)
+    if args.output and os.path.isfile(args.output) and not args.force:
+        raise UserError("the file exists: give --force to replace it", file=args.output)
+    if args.dataset != "-":  # a dataset that cannot be opened: fail before OUT.jsonl is made
+        open(args.dataset, "rb").close()
     # line-buffered: the rows written so far stay, whatever stops the run
     out = open(args.output, "w", encoding="utf-8", buffering=1) if args.output else sys.stdout
     n = errors = same = 0
     differing: dict[str, int] = {k: 0 for k in FIELDS}
     try:
-        for row, fields, pb in row_problems(args.dataset):
+        for row, line, fields, pb in row_problems(args.dataset):
             n += 1
             rec = pb if isinstance(pb, str) else _record(row, pb, args.style)
             if isinstance(rec, str):  # the reason the row could not be rendered
                 errors += 1
-                print(f"mindgames: {args.dataset}: row {row}: {rec}", file=sys.stderr)
-                out.write(json.dumps({"row": row, "error": rec}, ensure_ascii=False) + "\n")
+                print(f"mindgames: {args.dataset}: {row_place(row, line)}: {rec}",
+                      file=sys.stderr)
+                out.write(json.dumps({"row": row, "line": line, "error": rec},
+                                     ensure_ascii=False) + "\n")
                 continue
             out.write(json.dumps(rec, ensure_ascii=False) + "\n")
             if args.compare:

@@ -200,30 +200,37 @@ def write_dataset(
     """Write ``<split>.jsonl`` for every split and ``README.md`` (header, then ``body``).
 
     Rows are checked against ``features`` first (a ValueError names the bad row); every
-    file goes through a temporary file, so a failed write leaves no half file."""
+    file is written to a temporary file first, and only when all are written do they
+    replace the old ones, so a failed or interrupted write leaves no half file and never
+    one split of the new dataset beside splits of the old."""
     check_rows(splits, features)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    paths: list[Path] = []
+    files: dict[Path, bytes] = {}
     sizes: dict[str, int] = {}
     for name, rows in splits.items():
         data = "".join(dumps_row(r, features) + "\n" for r in rows).encode("utf-8")
         sizes[name] = len(data)
-        paths.append(_write_atomic(out / split_file(name), data))
+        files[out / split_file(name)] = data
     card = card_header(splits, features, metadata, file_sizes=sizes) + "\n" + body.lstrip("\n")
-    paths.append(_write_atomic(out / "README.md", card.encode("utf-8")))
-    return paths
+    files[out / "README.md"] = card.encode("utf-8")
+    return _write_together(files)
 
 
-def _write_atomic(path: Path, data: bytes) -> Path:
-    tmp = path.with_name(path.name + ".tmp")
+def _write_together(files: dict[Path, bytes]) -> list[Path]:
+    temporary = {path: path.with_name(path.name + ".tmp") for path in files}
+    path = next(iter(files))
     try:
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
+        for path, data in files.items():
+            temporary[path].write_bytes(data)
+        for path, tmp in temporary.items():
+            os.replace(tmp, path)
     except OSError as err:  # a directory in the way, a full disk: name the file
-        tmp.unlink(missing_ok=True)
         raise OSError(err.errno, err.strerror, str(path)) from None
-    return path
+    finally:  # (Ctrl-C too) what was not renamed goes
+        for tmp in temporary.values():
+            tmp.unlink(missing_ok=True)
+    return list(files)
 
 
 def read_header(path: str | os.PathLike) -> dict:

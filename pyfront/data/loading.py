@@ -268,16 +268,24 @@ def row_error_text(err: Exception) -> str:
     return lines[0] if lines else type(err).__name__
 
 
-def row_problems(path: str | Path) -> Iterator[tuple[int, dict[str, Any], Problem | str]]:
-    """(row, fields, problem) for every row of a dataset; in place of the problem, the
-    one-line reason when the row cannot be read (fields then ``{}``) or imported."""
+def row_problems(path: str | Path
+                 ) -> Iterator[tuple[int, int | None, dict[str, Any], Problem | str]]:
+    """(row, line, fields, problem) for every row of a dataset (``line``: where the row
+    starts, from 1); in place of the problem, the one-line reason when the row cannot be
+    read (fields then ``{}``) or imported."""
     p = str(path)
-    for row, _line, fields in iter_rows(p):
+    for row, line, fields in iter_rows(p):
         if isinstance(fields, RowError):
-            yield row, {}, fields.message
+            yield row, line, {}, fields.message
             continue
         try:
             result: Problem | str = row_problem(p, row, fields)
         except ROW_ERRORS as err:
             result = row_error_text(err)
-        yield row, fields, result
+        yield row, line, fields, result
+
+
+def row_place(row: int, line: int | None) -> str:
+    """``row 3 (line 5)``: a dataset row as the batch commands name it (rows from 0, as the
+    files written are numbered; the line, from 1, where the row starts)."""
+    return f"row {row}" if line is None else f"row {row} (line {line})"

@@ -12,7 +12,9 @@ from typing import Any, Callable, Iterator, Sequence
 
 
 def refuse_existing(out_dir: Path, force: bool, names: Sequence[str]) -> None:
-    """Stop before any work when ``out_dir`` already holds one of ``names`` (unless ``force``)."""
+    """Stop before any work when ``out_dir`` already holds one of ``names`` (unless ``force``),
+    when something other than a file stands where one of them goes, or when nothing can be
+    written there (the work would be lost at its end)."""
     from ..errors import UserError
 
     if out_dir.exists() and not out_dir.is_dir():
@@ -22,6 +24,30 @@ def refuse_existing(out_dir: Path, force: bool, names: Sequence[str]) -> None:
         shown = ", ".join(present[:3]) + ("…" if len(present) > 3 else "")
         raise UserError(f"already holds a dataset ({shown}): give --force to "
                         "replace it, or another directory", file=str(out_dir))
+    blocked = [n for n in present if not (out_dir / n).is_file()]
+    if blocked:
+        raise UserError(f"{blocked[0]} is in the way: it is not a file, and --force replaces "
+                        "only files", file=str(out_dir))
+    _probe_writable(out_dir)
+
+
+def _probe_writable(out_dir: Path) -> None:
+    """A one-line error unless a file can be made in ``out_dir``, or in the nearest folder
+    above it that exists (which then takes the new folders); nothing is left behind."""
+    import errno
+    import tempfile
+
+    from ..errors import UserError
+
+    here = out_dir.absolute()
+    probe = next((p for p in (here, *here.parents) if p.exists()), None)
+    try:
+        if probe is None or not probe.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, "Not a directory")
+        with tempfile.TemporaryFile(dir=probe):
+            pass
+    except OSError as err:
+        raise UserError(f"cannot write here: {err.strerror or err}", file=str(out_dir)) from None
 
 
 @contextmanager

@@ -27,6 +27,7 @@ agents under their SMCDEL ids (``Agenta`` …) and agent i owning atom i + 1, as
 
 from __future__ import annotations
 
+import math
 import random
 from functools import lru_cache
 
@@ -107,6 +108,8 @@ def _check_weights(name: str, weights, size: int, at_least: bool = False) -> Non
             f"{name} needs {'at least ' if at_least else ''}{size} weights (one per value of "
             f"its range): got {len(weights)}"
         )
+    if not math.isfinite(sum(weights)):  # nan and inf read as floats; so may a sum overflow
+        raise ValueError(f"{name} must be finite numbers, and so must their sum: got {weights}")
     if any(w < 0 for w in weights) or not any(w > 0 for w in weights):
         raise ValueError(f"{name} must be non-negative and not all zero: got {weights}")
 

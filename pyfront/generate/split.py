@@ -7,6 +7,7 @@ Groups are dealt per setup, largest first, each to the split furthest below its 
 
 from __future__ import annotations
 
+import math
 from typing import Sequence, TypeVar
 
 from ..errors import UserError
@@ -25,6 +26,9 @@ def parse_ratios(text: str) -> tuple[float, float, float]:
         weights = [float(p) for p in parts]
     except ValueError:
         raise UserError(f"--split parts must be numbers: got {text!r}") from None
+    if not math.isfinite(sum(weights)):  # nan and inf read as floats; so may a sum overflow
+        raise UserError(f"--split parts must be finite numbers, and so must their sum: "
+                        f"got {text!r}")
     if any(w < 0 for w in weights) or sum(weights) <= 0:
         raise UserError(f"--split parts must be non-negative and not all zero: got {text!r}")
     total = sum(weights)

@@ -51,6 +51,11 @@ def _csp(response):
     return response
 
 
+def _whole(x) -> bool:
+    """A JSON whole number (``true`` is no number, though Python's bool is an int)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or Settings()
     runner = settings.runner or Runner(workers=settings.workers, time_limit=settings.time_limit,
@@ -106,7 +111,10 @@ def create_app(settings: Settings | None = None) -> Flask:
 
     def body_of():
         """(the request's JSON object, None) or (None, an error response)."""
-        body = request.get_json(silent=True)
+        try:
+            body = request.get_json(silent=True)
+        except RecursionError:  # (silent covers only ValueError) arrays in arrays in …
+            return None, error("the JSON body is nested too deeply", 400)
         if not isinstance(body, dict) or not isinstance(body.get("source"), str):
             return None, error('send JSON {"source": "problem text"}', 400)
         size = len(body["source"].encode("utf-8", "surrogatepass"))
@@ -125,7 +133,7 @@ def create_app(settings: Settings | None = None) -> Flask:
 
     def problem_index(body) -> int | None:
         index = body.get("problem", 0)
-        return index if isinstance(index, int) and 0 <= index < 1000 else None
+        return index if _whole(index) and 0 <= index < 1000 else None
 
     @app.post("/api/explain")
     def explain():
@@ -145,7 +153,7 @@ def create_app(settings: Settings | None = None) -> Flask:
             return failed
         index, step = problem_index(body), body.get("step")
         formula, syntax = body.get("formula"), body.get("syntax") or "dsl"
-        if index is None or not (step is None or isinstance(step, int) and 0 <= step < 10_000):
+        if index is None or not (step is None or _whole(step) and 0 <= step < 10_000):
             return error("problem and step must be small whole numbers", 400)
         if not isinstance(formula, str) or syntax not in ("dsl", "smcdel"):
             return error('send {"formula": TEXT, "syntax": "dsl" or "smcdel"}', 400)
@@ -175,7 +183,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         fine = (isinstance(texts["goal"], str) and isinstance(texts["actually"], str)
                 and all(isinstance(texts[k], list) and all(isinstance(x, str) for x in texts[k])
                         for k in ("keep", "may", "plan")))
-        if index is None or not isinstance(within, int) or not fine:
+        if index is None or not _whole(within) or not fine:
             return error('send {"goal": TEXT, "keep": [TEXT], "may": [TEXT], "plan": [TEXT], '
                          '"within": N, "problem": INDEX}', 400)
         return answer("plan", {"source": body["source"], "index": index,

@@ -47,7 +47,11 @@ def moves(source: str, index: int, actual: str | None = None) -> dict[str, Any]:
     elif item.has_values:
         found = _puzzle_moves(item)
     else:
-        found = _problem_moves(item, actual)
+        try:
+            found = _problem_moves(item, actual)
+        except UserError as err:  # an actual state the problem does not have
+            return {"ok": False, "error": {"message": err.message, "line": None,
+                                           "column": None, "text": err.message}}
     return {"ok": True, "after": where.after, "indent": where.indent, "moves": found[:MAX_MOVES]}
 
 

@@ -7,14 +7,17 @@ fork server that has the toolkit imported, and is killed when its time is up.  (
 server has threads, and a fork copies their locks as they happen to be held.)  At most
 ``workers`` checks run at once; the others wait their turn (up to ``queue_limit``
 seconds).  Identical requests arriving together share one check, and recent answers are
-kept, so fifty readers of one example cost one check.  A story marks how far it has got in
-a word the worker shares with the server (:mod:`pyfront.checking.marks`), so a story stopped
-at the limit is reported with the event it was at.
+kept (at most ``cache_size`` of them and ``cache_bytes`` in all: one answer with pictures
+of a large model is megabytes), so fifty readers of one example cost one check.  A story
+marks how far it has got in a word the worker shares with the server
+(:mod:`pyfront.checking.marks`), so a story stopped at the limit is reported with the event
+it was at.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import struct
 import threading
 from collections import OrderedDict
@@ -44,8 +47,8 @@ def _child(conn, payload: dict, memory_limit: int | None, shared=None) -> None:
         result = {"ok": False, "error": {"message": f"internal error: {type(err).__name__}",
                                          "line": None, "column": None,
                                          "text": f"internal error: {type(err).__name__}"}}
-    try:
-        conn.send(result)
+    try:  # as bytes: the parent weighs the answer before it keeps it
+        conn.send_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
     finally:
         conn.close()
 
@@ -82,7 +85,8 @@ class Runner:
     """Time-limited checks in worker processes, shared and cached by request."""
 
     def __init__(self, workers: int = 2, time_limit: float = 10.0, queue_limit: float = 60.0,
-                 cache_size: int = 256, memory_limit: int | None = 3 << 30):
+                 cache_size: int = 256, memory_limit: int | None = 3 << 30,
+                 cache_bytes: int = 64 << 20):
         self.time_limit = time_limit
         self.memory_limit = memory_limit
         self.queue_limit = queue_limit
@@ -90,8 +94,10 @@ class Runner:
         self._context.set_forkserver_preload(["pyfront.web.preload"])
         self._slots = threading.BoundedSemaphore(workers)
         self._lock = threading.Lock()
-        self._cache: OrderedDict[Hashable, dict] = OrderedDict()
+        self._cache: OrderedDict[Hashable, tuple[dict, int]] = OrderedDict()
         self._cache_size = cache_size
+        self._cache_bytes = cache_bytes
+        self._cached_bytes = 0
         self._running: dict[Hashable, Future] = {}
         self._children: set = set()
 
@@ -100,7 +106,7 @@ class Runner:
         with self._lock:
             if key in self._cache:
                 self._cache.move_to_end(key)
-                return self._cache[key]
+                return self._cache[key][0]
             future = self._running.get(key)
             leader = future is None
             if leader:
@@ -108,28 +114,36 @@ class Runner:
         if not leader:
             return future.result()
         try:
-            result, keep = self._compute(payload)
+            result, size = self._compute(payload)
         except BaseException as err:  # noqa: BLE001
-            result, keep = failure(f"the check failed: {type(err).__name__}"), False
+            result, size = failure(f"the check failed: {type(err).__name__}"), None
         with self._lock:
             del self._running[key]
-            if keep:
-                self._cache[key] = result
-                while len(self._cache) > self._cache_size:
-                    self._cache.popitem(last=False)
+            if size is not None and size <= self._cache_bytes:
+                self._cache[key] = (result, size)
+                self._cached_bytes += size
+                while len(self._cache) > self._cache_size or \
+                        self._cached_bytes > self._cache_bytes:
+                    self._cached_bytes -= self._cache.popitem(last=False)[1][1]
         future.set_result(result)
         return result
 
-    def _compute(self, payload: dict) -> tuple[dict, bool]:
+    def cached_bytes(self) -> int:
+        """The size of the answers kept (pickled), at most ``cache_bytes``."""
+        with self._lock:
+            return self._cached_bytes
+
+    def _compute(self, payload: dict) -> tuple[dict, int | None]:
+        """(the answer, its size when it may be kept, else None)."""
         if not self._slots.acquire(timeout=self.queue_limit):
             return failure(f"the server is busy: no worker was free within "
-                           f"{self.queue_limit:g} s; try again"), False
+                           f"{self.queue_limit:g} s; try again"), None
         try:
             return self._in_child(payload)
         finally:
             self._slots.release()
 
-    def _in_child(self, payload: dict) -> tuple[dict, bool]:
+    def _in_child(self, payload: dict) -> tuple[dict, int | None]:
         receive, send = self._context.Pipe(duplex=False)
         shared = self._context.RawArray("b", 8)  # the child's mark (pyfront.checking.marks)
         process = self._context.Process(target=_child, daemon=True,
@@ -141,13 +155,13 @@ class Runner:
         try:
             if receive.poll(self.time_limit):
                 try:
-                    result = receive.recv()
+                    data = receive.recv_bytes()
                 except EOFError:
-                    return failure("the check stopped without an answer (out of memory?)"), False
-                return result, True
+                    return failure("the check stopped without an answer (out of memory?)"), None
+                return pickle.loads(data), len(data)
             process.kill()
             word = struct.unpack("<q", bytes(shared))[0]
-            return timed_out(self.time_limit, payload.get("source"), word), False
+            return timed_out(self.time_limit, payload.get("source"), word), None
         finally:
             receive.close()
             process.join(5)
