@@ -236,3 +236,34 @@ def test_the_split_to_certify_is_not_replaced_by_its_certified_copy(tmp_path, ca
     (said,) = capsys.readouterr().err.strip().splitlines()
     assert said.startswith(f"mindgames: {src}: ") and "replace" in said
     assert src.read_text() == text and not (out / "README.md").exists()
+
+
+@pytest.mark.parametrize("there", [False, True], ids=["new_folder", "forced"])
+def test_an_interrupted_certify_leaves_no_half_split(tmp_path, monkeypatch, there):
+    """Ctrl-C in the middle: no ``test.jsonl.tmp`` is left (the next run would need
+    --force for it), a folder the run made is gone, and a split there before is whole."""
+    from pyfront.integrations import certified_splits
+
+    src = tmp_path / "h.jsonl"
+    src.write_text("".join(shared_file("hitom", "hitom_shared.jsonl").read_text()
+                           .splitlines(True)[:3]))
+    out = tmp_path / "o"
+    if there:
+        out.mkdir()
+        (out / "test.jsonl").write_text("old\n")
+    rows = certified_splits.certified_rows
+
+    def interrupted(*args, **kwargs):
+        for k, row in enumerate(rows(*args, **kwargs)):
+            if k == 1:
+                raise KeyboardInterrupt
+            yield row
+
+    monkeypatch.setattr(certified_splits, "certified_rows", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        certified_splits.certify(str(src), "hitom", out, force=there)
+    if there:
+        assert sorted(p.name for p in out.iterdir()) == ["test.jsonl"]
+        assert (out / "test.jsonl").read_text() == "old\n"
+    else:
+        assert not out.exists()

@@ -233,6 +233,7 @@ def certify(path: str, fmt: str, outdir: str | Path, *, force: bool = False,
     from ..data.guard import benchmark_items
 
     benchmark_items(str(path), fmt)  # nothing to certify: one line, and nothing written
+    made = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
     result = Certified(fmt)
 
@@ -246,12 +247,18 @@ def certify(path: str, fmt: str, outdir: str | Path, *, force: bool = False,
                 report(message)
 
     tmp = out / (SPLIT_FILE + ".tmp")
-    with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-        for row in certified_rows(path, fmt, unreadable):
-            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-            result.rows += 1
-            result.counts[row["class"]] += 1
-    tmp.replace(out / SPLIT_FILE)
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+            for row in certified_rows(path, fmt, unreadable):
+                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+                result.rows += 1
+                result.counts[row["class"]] += 1
+        tmp.replace(out / SPLIT_FILE)
+    except BaseException:  # (Ctrl-C too) no half split is left, nor a folder this run made
+        tmp.unlink(missing_ok=True)
+        if made and not any(out.iterdir()):
+            out.rmdir()
+        raise
     (out / "README.md").write_text(card(fmt, p.name, result), encoding="utf-8", newline="\n")
     result.written = [out / SPLIT_FILE, out / "README.md"]
     return result
